@@ -1,0 +1,28 @@
+"""The application factory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from api import config, errors
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+def create_app(overrides: dict[str, Any] | None = None) -> Flask:
+    """Build the app: defaults, then TITAN_* environment, then ``overrides``."""
+    app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
+    app.config.update(config.DEFAULTS)
+    app.config.update(config.from_environment())
+    app.config.update(overrides or {})
+    app.json.sort_keys = False
+
+    errors.register(app)
+    from api.routes import data, meta
+
+    app.register_blueprint(meta.bp)
+    app.register_blueprint(data.bp)
+    return app

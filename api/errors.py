@@ -1,0 +1,86 @@
+"""One error envelope for every failure (DESIGN: HTTP API v1).
+
+``{"error": {"code", "message", "details": [{"path", "rule", "message"}]}}``,
+400 for malformed input, 404 for an unknown resource, 422 for input against
+the rules; never a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify
+from marshmallow import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from engine.errors import RuleError, TitanError, UnknownName, Violations
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str, details: list | None = None):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+        self.details = details or []
+
+
+def envelope(status: int, code: str, message: str, details: list | None = None):
+    body = {"error": {"code": code, "message": message, "details": details or []}}
+    return jsonify(body), status
+
+
+def _flatten(messages, path: str = "") -> list[dict]:
+    """marshmallow's nested messages as a flat list of {path, rule, message}."""
+    if isinstance(messages, dict):
+        out = []
+        for key, value in messages.items():
+            out += _flatten(value, f"{path}.{key}" if path else str(key))
+        return out
+    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        return [{"path": path or None, "rule": None, "message": m} for m in messages]
+    if isinstance(messages, list):
+        return [d for m in messages for d in _flatten(m, path)]
+    return [{"path": path or None, "rule": None, "message": str(messages)}]
+
+
+def _detail(error: TitanError) -> dict:
+    return {"path": error.path, "rule": error.rule, "message": error.message}
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def api_error(e: ApiError):
+        return envelope(e.status, e.code, e.message, e.details)
+
+    @app.errorhandler(ValidationError)
+    def malformed(e: ValidationError):
+        return envelope(
+            400, "malformed", "the request does not have the expected shape", _flatten(e.messages)
+        )
+
+    @app.errorhandler(UnknownName)
+    def unknown(e: UnknownName):
+        return envelope(422, "unknown_name", e.message, [_detail(e)])
+
+    @app.errorhandler(Violations)
+    def violations(e: Violations):
+        return envelope(422, "rule_violation", e.message, [_detail(p) for p in e.problems])
+
+    @app.errorhandler(RuleError)
+    def rule(e: RuleError):
+        return envelope(422, "rule_violation", e.message, [_detail(e)])
+
+    @app.errorhandler(TitanError)
+    def titan(e: TitanError):
+        return envelope(422, "invalid", e.message, [_detail(e)])
+
+    @app.errorhandler(HTTPException)
+    def http(e: HTTPException):
+        code = (e.name or "error").lower().replace(" ", "_")
+        return envelope(e.code or 500, code, e.description or e.name)
+
+    @app.errorhandler(Exception)
+    def unexpected(e: Exception):
+        log.exception("unexpected error")
+        return envelope(500, "internal", "the service failed on this request; it has been logged")

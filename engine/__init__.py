@@ -1,0 +1,1 @@
+"""The rules of TITAN in plain Python: the single source of truth."""

@@ -1,0 +1,33 @@
+"""The few exception types the engine raises.
+
+``RuleError`` carries the rule number it enforces, so every layer above can
+report *why* something is refused.
+"""
+
+from __future__ import annotations
+
+
+class TitanError(ValueError):
+    """Base class: something given to the engine that it refuses."""
+
+    def __init__(self, message: str, *, rule: str | None = None, path: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.path = path
+
+
+class UnknownName(TitanError):
+    """A character, terrain, land or hex label the game does not have."""
+
+
+class RuleError(TitanError):
+    """A position, state or action that the rules forbid."""
+
+
+class Violations(TitanError):
+    """Several rule problems at once (each a ``RuleError``)."""
+
+    def __init__(self, problems: list[RuleError]):
+        super().__init__("; ".join(p.message for p in problems), rule=problems[0].rule)
+        self.problems = problems

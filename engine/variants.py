@@ -1,0 +1,43 @@
+"""Variants of the game (21.3): a few declared differences, found by name."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from engine.data import load
+from engine.errors import UnknownName
+
+DEFAULT = "default"
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    tower_creatures: tuple[str, ...]  # 18.5; two of each start the game (5.2)
+    markers: int  # legion markers per player (4.2)
+    unused: frozenset[str]  # characters not in play at all
+
+    def __repr__(self) -> str:
+        return f"variant({self.name!r})"
+
+
+VARIANTS: Mapping[str, Variant] = MappingProxyType(
+    {
+        name: Variant(
+            name=name,
+            tower_creatures=tuple(row["tower_creatures"]),
+            markers=row["markers"],
+            unused=frozenset(row.get("unused", ())),
+        )
+        for name, row in load("variants").items()
+    }
+)
+
+
+def variant(name: str = DEFAULT) -> Variant:
+    try:
+        return VARIANTS[name]
+    except (KeyError, TypeError):
+        raise UnknownName(f"unknown variant {name!r}", rule="21.3") from None

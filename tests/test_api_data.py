@@ -1,0 +1,28 @@
+"""The read-only endpoints and the error envelope."""
+
+
+def test_health(client):
+    assert client.get("/api/v1/health").json == {"status": "ok"}
+
+
+def test_unknown_terrain_is_a_json_404(client):
+    r = client.get("/api/v1/battlelands/Ocean")
+    assert r.status_code == 404
+    assert r.json["error"]["code"] == "not_found"
+
+
+def test_unknown_route_is_a_json_404(client):
+    r = client.get("/api/v1/nothing-here")
+    assert r.status_code == 404
+    assert set(r.json["error"]) == {"code", "message", "details"}
+
+
+def test_tower_deploy_hexes(client):
+    body = client.get("/api/v1/battlelands/Tower").json
+    assert body["defender_deploy_hexes"] == ["C3", "C4", "D3", "D4", "D5", "E3", "E4"]
+
+
+def test_index_page(client):
+    r = client.get("/")
+    assert r.status_code == 200
+    assert b"<html" in r.data
