@@ -1,0 +1,228 @@
+"""Muster comparison: several candidate Legions against one opponent, ranked by win odds.
+
+The candidates are given, or every legal recruit of a Legion on its land
+(``engine.musters.legal_recruits``, 18.x) added to it, plus the Legion as it
+stands. Every candidate plays the same Battle indices with the same seed
+(common random numbers), so a difference between two candidates comes from
+the Legions, not from luckier dice; the answer gives each candidate's paired
+difference to the best one with its 95% interval.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+import numpy as np
+from simulator.battles import BattleRecords, Outcome, play
+
+from engine.errors import RuleError, TitanError, Violations
+from simulator.engagement import Engagement, score_battles
+from simulator.odds import (
+    CHUNK,
+    MAX_TRIALS,
+    LegionRequest,
+    OddsRequest,
+    check_trials,
+    chunks,
+    concatenate,
+    engagement_of,
+    new_seed,
+    resolve_terrain,
+)
+from simulator.statistics import Z95, proportion, summarise
+
+
+@dataclass(frozen=True)
+class CompareRequest:
+    """The body of POST /api/v1/compare as a value."""
+
+    legion: LegionRequest
+    opponent: LegionRequest
+    side: str = "attacker"  # the side ``legion`` fights on
+    candidates: tuple[tuple[str, ...], ...] | None = None
+    terrain: str | None = None
+    land: int | None = None
+    entry_side: int | None = None
+    summonable: str | None = None
+    reinforce: bool = True
+    tactics: Mapping[str, str] = field(default_factory=dict)
+    trials: int | None = None
+    seed: int | None = None
+    variant: str = "default"
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> CompareRequest:
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in d.items() if k in known and v is not None}
+        for key in ("legion", "opponent"):
+            if isinstance(values.get(key), Mapping):
+                legion = values[key]
+                values[key] = LegionRequest(
+                    int(legion.get("score", 0) or 0), tuple(legion.get("characters", ()))
+                )
+        if values.get("candidates") is not None:
+            values["candidates"] = tuple(tuple(c) for c in values["candidates"])
+        return cls(**values)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    characters: tuple[str, ...]
+    recruit: str | None  # the Creature mustered, when the candidates are the legal recruits
+
+
+def candidates_of(request: CompareRequest, terrain: str) -> list[Candidate]:
+    """The candidates given, or the Legion with each legal recruit (18.x) and without one."""
+    if request.candidates is not None:
+        if not request.candidates:
+            raise RuleError("give at least one candidate Legion", path="candidates")
+        return [Candidate(tuple(c), None) for c in request.candidates]
+    from engine.musters import legal_recruits
+
+    legion = request.legion.characters
+    offered: list[str] = []
+    for recruit in legal_recruits(legion, terrain, variant=request.variant):
+        if recruit.character not in offered:
+            offered.append(recruit.character)
+    return [Candidate(legion, None)] + [Candidate((*legion, name), name) for name in offered]
+
+
+def _engagements(request: CompareRequest, cands: list[Candidate]) -> list[Engagement]:
+    found: list[Engagement] = []
+    problems: list[RuleError] = []
+    opponent_side = "defender" if request.side == "attacker" else "attacker"
+    for i, cand in enumerate(cands):
+        body = OddsRequest(
+            terrain=request.terrain,
+            land=request.land,
+            entry_side=request.entry_side,
+            summonable=request.summonable,
+            reinforce=request.reinforce,
+            tactics=request.tactics,
+            variant=request.variant,
+            **{
+                request.side: LegionRequest(request.legion.score, cand.characters),
+                opponent_side: request.opponent,
+            },
+        )
+        try:
+            found.append(engagement_of(body))
+        except Violations as e:
+            problems += [_renamed(p, request, i) for p in e.problems]
+        except TitanError as e:
+            problems.append(_renamed(e, request, i))
+    unique = list({(p.path, p.message): p for p in problems}.values())  # the opponent's, once
+    if len(unique) == 1:
+        raise unique[0]
+    if unique:
+        raise Violations(unique)  # type: ignore[arg-type]
+    return found
+
+
+def _renamed(error: TitanError, request: CompareRequest, index: int) -> TitanError:
+    """A candidate's problem, its path naming the field of the compare request."""
+    path = error.path or ""
+    mine = request.side
+    theirs = "defender" if mine == "attacker" else "attacker"
+    where = f"candidates.{index}" if request.candidates is not None else "legion.characters"
+    if path.startswith(f"{mine}.characters"):
+        path = where + path[len(f"{mine}.characters") :]
+    elif path.startswith(mine):
+        path = "legion" + path[len(mine) :]
+    elif path.startswith(theirs):
+        path = "opponent" + path[len(theirs) :]
+    return type(error)(error.message, rule=error.rule, path=path or None)
+
+
+def _wins(outcome: np.ndarray, side: str) -> np.ndarray:
+    """A Battle the side's Legion comes out of on top: the attacker by winning; the defender by
+    winning or outlasting the seven rounds (10.5), as either way it keeps its land."""
+    if side == "attacker":
+        return outcome == Outcome.ATTACKER_WINS
+    return (outcome == Outcome.DEFENDER_WINS) | (outcome == Outcome.TIME_LOSS)
+
+
+def _paired_difference(best: np.ndarray, other: np.ndarray) -> dict[str, Any]:
+    """Mean of best - other over the same Battles, with a normal 95% interval."""
+    diff = best.astype(np.float64) - other.astype(np.float64)
+    n = diff.size
+    d = float(diff.mean())
+    half = Z95 * float(diff.std(ddof=1)) / math.sqrt(n) if n > 1 else 1.0
+    return {"difference": d, "ci95": [d - half, d + half]}
+
+
+def compare(
+    request: CompareRequest | Mapping[str, Any],
+    *,
+    time_budget: float | None = None,
+    max_trials: int = MAX_TRIALS,
+    chunk: int = CHUNK,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Candidates ranked by the win probability of ``request.side`` (DESIGN: POST /compare)."""
+    if not isinstance(request, CompareRequest):
+        request = CompareRequest.from_dict(request)
+    terrain = resolve_terrain(request.terrain, request.land)
+    cands = candidates_of(request, terrain)
+    engagements = _engagements(request, cands)
+    trials = check_trials(request.trials, max_trials)
+    seed = new_seed() if request.seed is None else request.seed
+
+    specs = [e.spec for e in engagements]
+    parts: list[list[BattleRecords]] = [[] for _ in specs]
+    started = time.perf_counter()
+    done = 0
+    for first, count in chunks(trials, chunk):
+        if time_budget is not None and done and time.perf_counter() - started >= time_budget:
+            break
+        for spec, into in zip(specs, parts, strict=True):
+            into.append(play(spec, count, seed, first))  # same seed and indices: common dice
+            if progress is not None:
+                progress(count)
+        done += count
+    seconds = time.perf_counter() - started
+
+    rows = []
+    for cand, engagement, recs in zip(cands, engagements, parts, strict=True):
+        scored = score_battles(engagement, concatenate(recs))
+        summary = summarise(engagement, scored)
+        mine = summary[request.side]
+        wins = _wins(scored.outcome, request.side)
+        rows.append(
+            {
+                "characters": list(cand.characters),
+                "recruit": cand.recruit,
+                "win": proportion(wins),
+                "outcomes": summary["outcomes"],
+                "expected_points": mine["expected_points"],
+                "expected_survivors": mine["expected_survivors"],
+                "survival": mine["survival"],
+                "_wins": wins,
+            }
+        )
+    rows.sort(key=lambda r: -r["win"]["p"])
+    best = rows[0]["_wins"]
+    for rank, row in enumerate(rows, start=1):
+        row["rank"] = rank
+        row["vs_best"] = _paired_difference(best, row.pop("_wins"))
+    played = done * len(specs)
+    return {
+        "side": request.side,
+        "terrain": terrain,
+        "land": request.land,
+        "entry_side": engagements[0].start.entry_side,
+        "opponent": {
+            "score": request.opponent.score,
+            "characters": list(request.opponent.characters),
+        },
+        "candidates": rows,
+        "trials": done,
+        "requested_trials": trials,
+        "seed": seed,
+        "battles_per_second": played / seconds if seconds > 0 else float(played),
+        "truncated": done < trials,
+    }

@@ -1,0 +1,374 @@
+"""Engagement odds: one Python entry point from a request to the answer of POST /api/v1/odds.
+
+``odds(request)`` checks the request against the rules (raising
+``engine.errors`` types with rule numbers), plays the Battles in chunks with
+the numba kernel (``simulator.battles.play``), stops early when a time budget
+runs out, and summarises. Battle i's dice depend only on (seed, i), so the
+answer for a seed does not depend on how the Battles were chunked.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+import numpy as np
+from simulator.battles import BattleRecords, play
+
+from engine.battlelands import TOWER, battleland
+from engine.characters import ANGEL, ARCHANGEL, TITAN, character
+from engine.errors import RuleError, TitanError, UnknownName, Violations
+from engine.hexes import ENTRY_SIDES, TOWER_ENTRY_SIDE
+from engine.masterboard import land as masterboard_land
+from engine.position import BattlePosition, Side
+from engine.scoring import LEGION_LIMIT
+from simulator.engagement import Engagement, Legion, alternatives, score_battles
+from simulator.statistics import summarise
+
+MAX_TRIALS = 200_000  # the API's default limit (api.config MAX_TRIALS)
+DEFAULT_TRIALS = 10_000
+CHUNK = 2_000  # Battles per kernel call; the time budget is checked between calls
+SEED_LIMIT = 2**53  # seeds stay exact in JSON numbers everywhere
+SUMMONABLE = (ANGEL, ARCHANGEL)  # 15.0, 17.3
+
+
+@dataclass(frozen=True)
+class LegionRequest:
+    score: int = 0
+    characters: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OddsRequest:
+    """The body of POST /api/v1/odds as a value."""
+
+    attacker: LegionRequest | None = None
+    defender: LegionRequest | None = None
+    terrain: str | None = None
+    land: int | None = None
+    entry_side: int | None = None
+    position: BattlePosition | None = None
+    summonable: str | None = None
+    reinforce: bool = True
+    tactics: Mapping[str, str] = field(default_factory=dict)
+    trials: int | None = None
+    seed: int | None = None
+    variant: str = "default"
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> OddsRequest:
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in d.items() if k in known and v is not None}
+        for side in ("attacker", "defender"):
+            if isinstance(values.get(side), Mapping):
+                legion = values[side]
+                values[side] = LegionRequest(
+                    int(legion.get("score", 0) or 0), tuple(legion.get("characters", ()))
+                )
+        if isinstance(values.get("position"), Mapping):
+            values["position"] = BattlePosition.from_dict(values["position"])
+        return cls(**values)
+
+
+def _problem(problems: list[RuleError], message: str, rule: str | None, path: str) -> None:
+    problems.append(RuleError(message, rule=rule, path=path))
+
+
+def _raise(problems: list[RuleError]) -> None:
+    if len(problems) == 1:
+        raise problems[0]
+    if problems:
+        raise Violations(problems)
+
+
+def resolve_terrain(terrain: str | None, land: int | None) -> str:
+    """The Battleland's terrain from ``terrain`` or a masterboard ``land`` (they must agree)."""
+    if land is not None:
+        found = masterboard_land(land).terrain
+        if terrain is not None and terrain != found:
+            raise RuleError(f"land {land} is {found}, not {terrain}", rule="2.1", path="terrain")
+        terrain = found
+    if terrain is None:
+        raise RuleError(
+            "give the terrain or the land of the Engagement", rule="9.0", path="terrain"
+        )
+    battleland(terrain)  # UnknownName for a terrain the game does not have
+    return terrain
+
+
+def check_legion(characters: tuple[str, ...], path: str, problems: list[RuleError]) -> None:
+    """4.1: one to seven characters; 19.0: at most one Titan; every name known (3.5)."""
+    for i, name in enumerate(characters):
+        try:
+            character(name)
+        except UnknownName as e:
+            raise UnknownName(e.message, rule=e.rule, path=f"{path}.characters.{i}") from None
+    if not characters:
+        _problem(problems, "a Legion holds at least one character", "4.1", f"{path}.characters")
+    if len(characters) > LEGION_LIMIT:
+        _problem(
+            problems,
+            f"a Legion holds at most {LEGION_LIMIT} characters, not {len(characters)}",
+            "4.1",
+            f"{path}.characters",
+        )
+    titans = Counter(characters)[TITAN]
+    if titans > 1:
+        _problem(
+            problems, f"each player has one Titan; this Legion holds {titans}", "19.0",
+            f"{path}.characters",
+        )  # fmt: skip
+
+
+def _position_problems(position: BattlePosition) -> list[RuleError]:
+    """The checks of engine.battle_checks, when that module offers them."""
+    try:
+        from engine import battle_checks
+    except ImportError:
+        return []
+    check = getattr(battle_checks, "check_position", None)
+    if check is None:
+        return []
+    try:
+        check(position)
+    except Violations as e:
+        return [_prefixed(p, "position") for p in e.problems]
+    except RuleError as e:
+        return [_prefixed(e, "position")]
+    return []
+
+
+def _prefixed(error: RuleError, prefix: str) -> RuleError:
+    path = prefix if not error.path else f"{prefix}.{error.path}"
+    return RuleError(error.message, rule=error.rule, path=path)
+
+
+def _legion_from(army, given: LegionRequest | None, side: str, problems) -> Legion:
+    """A side's Legion: as given, or the position's; with both they must agree."""
+    in_position = tuple(f.name for f in army.characters)
+    if given is None:
+        return Legion(army.score, in_position)
+    if given.score != army.score:
+        _problem(
+            problems, f"the {side}'s score is {given.score} but {army.score} in the position",
+            "19.1", f"{side}.score",
+        )  # fmt: skip
+    missing = Counter(in_position) - Counter(given.characters)
+    if missing:
+        _problem(
+            problems,
+            f"the position holds {', '.join(sorted(missing))} not in the {side}'s Legion",
+            "9.0",
+            f"position.{side}.characters",
+        )
+    return Legion(given.score, given.characters)
+
+
+def tactic_names() -> tuple[str, ...]:
+    try:
+        from simulator.tactics import TACTICS
+    except ImportError:
+        return ("default",)
+    return tuple(TACTICS)
+
+
+def engagement_of(request: OddsRequest) -> Engagement:
+    """The Engagement a request describes, after every check (422 in the API)."""
+    problems: list[RuleError] = []
+    position = request.position
+    terrain = request.terrain
+    if position is not None and terrain is None and request.land is None:
+        terrain = position.terrain
+    terrain = resolve_terrain(terrain, request.land)
+    if position is not None and position.terrain != terrain:
+        _problem(
+            problems, f"the position is on {position.terrain}, the Engagement on {terrain}",
+            "10.0", "position.terrain",
+        )  # fmt: skip
+
+    entry = request.entry_side if request.entry_side is not None else 1
+    if position is not None and request.entry_side is None:
+        entry = position.entry_side
+    if entry not in ENTRY_SIDES:
+        _problem(problems, f"entry side {entry} is not one of 1, 3, 5", "10.1", "entry_side")
+    if terrain == TOWER:
+        entry = TOWER_ENTRY_SIDE  # 10.2: the attacker always enters the Tower from side 5
+
+    for side in ("attacker", "defender"):
+        given = getattr(request, side)
+        if given is None and position is None:
+            _problem(problems, f"the {side}'s Legion is missing", "9.0", side)
+        elif given is not None:
+            if given.score < 0:
+                _problem(problems, "a score is never negative", "16.2", f"{side}.score")
+            check_legion(given.characters, side, problems)
+    if position is not None:
+        for side in (Side.ATTACKER, Side.DEFENDER):
+            names = tuple(f.name for f in position.army(side).characters)
+            check_legion(names, f"position.{side.value}", problems)
+        problems += _position_problems(position)
+
+    if request.summonable is not None and request.summonable not in SUMMONABLE:
+        _problem(
+            problems, f"{request.summonable!r} cannot be summoned; only an Angel or Archangel",
+            "15.0", "summonable",
+        )  # fmt: skip
+    tactics = tactic_names()
+    for side in ("attacker", "defender"):
+        name = request.tactics.get(side, "default")
+        if name not in tactics:
+            raise UnknownName(
+                f"unknown tactic {name!r}; one of {', '.join(tactics)}", path=f"tactics.{side}"
+            )
+    _raise(problems)
+
+    if position is not None:
+        attacker = _legion_from(position.attacker, request.attacker, "attacker", problems)
+        defender = _legion_from(position.defender, request.defender, "defender", problems)
+        _raise(problems)
+    else:
+        assert request.attacker is not None and request.defender is not None
+        attacker = Legion(request.attacker.score, request.attacker.characters)
+        defender = Legion(request.defender.score, request.defender.characters)
+    return Engagement(
+        terrain=terrain,
+        attacker=attacker,
+        defender=defender,
+        entry_side=entry,
+        position=position,
+        summonable=request.summonable,
+        reinforce=request.reinforce,
+        attacker_tactic=request.tactics.get("attacker", "default"),
+        defender_tactic=request.tactics.get("defender", "default"),
+        variant=request.variant,
+    )
+
+
+def check_trials(trials: int | None, max_trials: int) -> int:
+    trials = DEFAULT_TRIALS if trials is None else trials
+    if trials < 1:
+        raise TitanError("trials must be at least 1", path="trials")
+    if trials > max_trials:
+        raise TitanError(f"trials may be at most {max_trials}, not {trials}", path="trials")
+    return trials
+
+
+def new_seed() -> int:
+    return secrets.randbelow(SEED_LIMIT)
+
+
+def chunks(trials: int, chunk: int = CHUNK) -> Iterator[tuple[int, int]]:
+    """(first Battle index, count) of each kernel call."""
+    for first in range(0, trials, chunk):
+        yield first, min(chunk, trials - first)
+
+
+def concatenate(parts: list[BattleRecords]) -> BattleRecords:
+    first = parts[0]
+    if len(parts) == 1:
+        return first
+    names = first.reinforcement_names
+    assert all(p.reinforcement_names == names for p in parts)
+    joined = {
+        f.name: np.concatenate([getattr(p, f.name) for p in parts])
+        for f in fields(first)
+        if f.name != "reinforcement_names"
+    }
+    return type(first)(reinforcement_names=names, **joined)
+
+
+@dataclass(frozen=True)
+class Run:
+    records: BattleRecords
+    seconds: float  # spent in the kernel
+    truncated: bool
+
+    @property
+    def battles_per_second(self) -> float:
+        n = self.records.outcome.size
+        return n / self.seconds if self.seconds > 0 else float(n)
+
+
+def run(
+    engagement: Engagement,
+    trials: int,
+    seed: int,
+    *,
+    time_budget: float | None = None,
+    chunk: int = CHUNK,
+    progress: Callable[[int], None] | None = None,
+) -> Run:
+    """Play ``trials`` Battles in chunks; stop after the chunk that exhausts ``time_budget``."""
+    spec = engagement.spec
+    parts: list[BattleRecords] = []
+    started = time.perf_counter()
+    done = 0
+    for first, count in chunks(trials, chunk):
+        if time_budget is not None and parts and time.perf_counter() - started >= time_budget:
+            break
+        parts.append(play(spec, count, seed, first))
+        done += count
+        if progress is not None:
+            progress(count)
+    return Run(concatenate(parts), time.perf_counter() - started, done < trials)
+
+
+def odds(
+    request: OddsRequest | Mapping[str, Any],
+    *,
+    time_budget: float | None = None,
+    max_trials: int = MAX_TRIALS,
+    chunk: int = CHUNK,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """The odds of an Engagement (DESIGN: POST /api/v1/odds), from a request value or dict."""
+    if not isinstance(request, OddsRequest):
+        request = OddsRequest.from_dict(request)
+    engagement = engagement_of(request)
+    trials = check_trials(request.trials, max_trials)
+    seed = new_seed() if request.seed is None else request.seed
+    done = run(engagement, trials, seed, time_budget=time_budget, chunk=chunk, progress=progress)
+    scored = score_battles(engagement, done.records)
+    answer = summarise(engagement, scored)
+    answer["alternatives"] = alternatives(engagement)
+    answer.update(
+        {
+            "terrain": engagement.terrain,
+            "land": request.land,
+            "entry_side": engagement.start.entry_side,
+            "tactics": {
+                "attacker": engagement.attacker_tactic,
+                "defender": engagement.defender_tactic,
+            },
+            "summonable": engagement.spec.summonable,
+            "reinforce": engagement.spec.reinforce,
+            "trials": len(scored),
+            "requested_trials": trials,
+            "seed": seed,
+            "battles_per_second": done.battles_per_second,
+            "seconds": done.seconds,
+            "truncated": done.truncated,
+        }
+    )
+    return answer
+
+
+WARM_UP_REQUEST: dict[str, Any] = {
+    "terrain": "Tower",
+    "attacker": {"score": 0, "characters": ["Titan", "Gargoyle", "Centaur"]},
+    "defender": {"score": 0, "characters": ["Ogre", "Ranger", "Warlock"]},
+    "summonable": ANGEL,
+    "trials": 8,
+    "seed": 0,
+}
+
+
+def warm_up() -> float:
+    """Play a few Battles so the kernel is compiled or loaded from numba's cache; seconds taken."""
+    started = time.perf_counter()
+    odds(WARM_UP_REQUEST)
+    return time.perf_counter() - started

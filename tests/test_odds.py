@@ -1,0 +1,134 @@
+"""The odds entry point: checks before simulating (with rule numbers), chunking, seeds, budget."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import RuleError, TitanError, UnknownName, Violations
+
+pytest.importorskip("simulator.battles", reason="until the battle kernel is committed")
+
+from simulator.odds import OddsRequest, engagement_of, odds
+
+OGRES = {"score": 0, "characters": ["Ogre", "Ogre"]}
+TROLL = {"score": 0, "characters": ["Troll"]}
+
+
+def request(**changes):
+    body = {"terrain": "Plains", "attacker": OGRES, "defender": TROLL}
+    body.update(changes)
+    return body
+
+
+REFUSED = {
+    "3.5-unknown-character": (
+        request(attacker={"score": 0, "characters": ["Ogre", "Orc"]}),
+        UnknownName, "3.5", "attacker.characters.1"),
+    "4.1-legion-over-seven": (
+        request(defender={"score": 0, "characters": ["Ogre"] * 8}),
+        RuleError, "4.1", "defender.characters"),
+    "4.1-empty-legion": (
+        request(defender={"score": 0, "characters": []}), RuleError, "4.1", "defender.characters"),
+    "19.0-two-titans-in-a-legion": (
+        request(attacker={"score": 0, "characters": ["Titan", "Titan", "Ogre"]}),
+        RuleError, "19.0", "attacker.characters"),
+    "2.1-terrain-and-land-disagree": (
+        request(land=1, terrain="Tundra"), RuleError, "2.1", "terrain"),
+    "2.1-unknown-land": (request(land=77, terrain=None), UnknownName, "2.1", None),
+    "2.2-unknown-terrain": (request(terrain="Sea"), UnknownName, "2.2", None),
+    "10.1-entry-side-not-1-3-5": (request(entry_side=2), RuleError, "10.1", "entry_side"),
+    "15.0-only-lords-are-summoned": (request(summonable="Ogre"), RuleError, "15.0", "summonable"),
+    "9.0-a-legion-is-missing": (
+        {"terrain": "Plains", "attacker": OGRES}, RuleError, "9.0", "defender"),
+    "16.2-negative-score": (
+        request(attacker={"score": -5, "characters": ["Ogre"]}), RuleError, "16.2",
+        "attacker.score"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", REFUSED, ids=list(REFUSED))
+def test_refused_before_simulating(case):
+    body, error, rule, path = REFUSED[case]
+    with pytest.raises(error) as caught:
+        engagement_of(OddsRequest.from_dict(body))
+    assert caught.value.rule == rule
+    if path is not None:
+        assert caught.value.path == path
+
+
+def test_several_problems_are_reported_together():
+    body = request(entry_side=4, summonable="Troll")
+    with pytest.raises(Violations) as caught:
+        engagement_of(OddsRequest.from_dict(body))
+    assert {p.rule for p in caught.value.problems} == {"10.1", "15.0"}
+
+
+def test_trials_over_the_limit():
+    with pytest.raises(TitanError) as caught:
+        odds(request(trials=501), max_trials=500)
+    assert caught.value.path == "trials"
+
+
+@pytest.mark.parametrize(
+    ("land", "terrain"),
+    [pytest.param(1, "Plains", id="2.1-land-1"), pytest.param(100, "Tower", id="2.1-land-100")],
+)
+def test_land_gives_the_terrain_2_1(land, terrain):
+    engagement = engagement_of(OddsRequest.from_dict(request(terrain=None, land=land)))
+    assert engagement.terrain == terrain
+
+
+def test_the_tower_forces_entry_side_5_10_2():
+    engagement = engagement_of(OddsRequest.from_dict(request(terrain="Tower", entry_side=1)))
+    assert engagement.start.entry_side == 5
+    assert engagement_of(OddsRequest.from_dict(request(entry_side=3))).start.entry_side == 3
+
+
+def test_a_titan_in_each_legion_is_two_players_9_0():
+    """The request names no players: the two Legions are two players' (docs/rulings.md)."""
+    titan = {"score": 120, "characters": ["Titan", "Ogre"]}
+    engagement = engagement_of(OddsRequest.from_dict(request(attacker=titan, defender=titan)))
+    assert engagement.attacker.characters == engagement.defender.characters == ("Titan", "Ogre")
+
+
+def _without_timing(answer):
+    return {k: v for k, v in answer.items() if k not in ("seconds", "battles_per_second")}
+
+
+def test_the_same_seed_gives_the_same_answer_however_chunked():
+    body = request(trials=900, seed=20240601)
+    whole = odds(body, chunk=900)
+    pieces = odds(body, chunk=250)
+    assert _without_timing(whole) == _without_timing(pieces)
+    assert whole["trials"] == 900 and whole["seed"] == 20240601
+
+
+def test_a_seed_is_chosen_and_reported_when_absent():
+    answer = odds(request(trials=50))
+    again = odds(request(trials=50, seed=answer["seed"]))
+    assert _without_timing(answer)["outcomes"] == _without_timing(again)["outcomes"]
+    assert isinstance(answer["seed"], int) and answer["battles_per_second"] > 0
+
+
+def test_an_exhausted_time_budget_truncates_between_chunks():
+    answer = odds(request(trials=1000, seed=3), chunk=200, time_budget=0.0)
+    assert answer["truncated"] is True
+    assert answer["trials"] == 200  # the first chunk always runs
+    assert answer["requested_trials"] == 1000
+    full = odds(request(trials=1000, seed=3), chunk=200)
+    assert full["truncated"] is False and full["trials"] == 1000
+
+
+def test_answer_has_the_fields_of_the_contract():
+    answer = odds(request(trials=200, seed=1))
+    assert set(answer["outcomes"]) == {
+        "attacker_wins", "defender_wins", "mutual_elimination", "time_loss"
+    }  # fmt: skip
+    for side in ("attacker", "defender"):
+        for key in ("survival", "expected_survivors", "expected_points", "points_distribution",
+                    "titan_killed"):  # fmt: skip
+            assert key in answer[side]
+    assert [s["name"] for s in answer["attacker"]["survival"]] == ["Ogre", "Ogre"]
+    assert sum(answer["rounds"].values()) == pytest.approx(1.0)
+    assert sum(o["p"] for o in answer["outcomes"].values()) == pytest.approx(1.0)
+    assert answer["alternatives"]["flee"]["attacker_points"] == 8  # 9.2: Troll 16 / 2
