@@ -372,3 +372,19 @@ def warm_up() -> float:
     started = time.perf_counter()
     odds(WARM_UP_REQUEST)
     return time.perf_counter() - started
+
+
+def warm_up_in_subprocess(timeout: float = 600.0) -> float:
+    """``warm_up`` in a fresh interpreter, so only numba's disk cache is touched here; seconds."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-c", "from simulator.odds import warm_up; warm_up()"],
+        check=True,
+        timeout=timeout,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    return time.perf_counter() - started

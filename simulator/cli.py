@@ -1,0 +1,246 @@
+"""``titan-odds``: Engagement odds and muster comparisons from the command line.
+
+    titan-odds --terrain Plains --attacker Titan,Ogre,Ogre --defender Troll,Troll --trials 20000
+    titan-odds compare --land 14 --legion Ogre,Ogre --opponent Troll,Troll
+    python -m simulator ...   (the same)
+
+Prints a readable table (or the API's JSON with ``--json``) and shows a
+progress bar on long runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from engine.errors import TitanError, Violations
+
+LONG_RUN = 5_000  # Battles from which a progress bar is shown
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",") if n.strip()]
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--terrain", help="Battleland terrain, e.g. Plains, Tower")
+    parser.add_argument("--land", type=int, help="masterboard land number (gives the terrain)")
+    parser.add_argument("--entry-side", type=int, choices=(1, 3, 5), help="attacker's side")
+    parser.add_argument(
+        "--summonable", choices=("Angel", "Archangel"), help="a Lord the attacker may summon"
+    )
+    parser.add_argument(
+        "--no-reinforce", action="store_true", help="the defender musters no reinforcement"
+    )
+    parser.add_argument("--attacker-tactic", default="default")
+    parser.add_argument("--defender-tactic", default="default")
+    parser.add_argument("--trials", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, help="random when absent (printed)")
+    parser.add_argument("--time-budget", type=float, help="seconds before answering early")
+    parser.add_argument("--json", action="store_true", help="print the API's JSON answer")
+    parser.add_argument("--no-progress", action="store_true")
+
+
+def odds_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="titan-odds",
+        description="Odds of a TITAN Engagement, the Battle played out many times. "
+        "Use `titan-odds compare --help` to rank muster choices.",
+    )
+    _common(parser)
+    parser.add_argument("--attacker", type=_names, required=True, help="e.g. Titan,Ogre,Ogre")
+    parser.add_argument("--defender", type=_names, required=True, help="e.g. Troll,Troll")
+    parser.add_argument("--attacker-score", type=int, default=0)
+    parser.add_argument("--defender-score", type=int, default=0)
+    return parser
+
+
+def compare_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="titan-odds compare",
+        description="Rank candidate Legions (by default: the Legion with each legal recruit "
+        "of the land) against one opponent, with common dice for every candidate.",
+    )
+    _common(parser)
+    parser.add_argument("--legion", type=_names, required=True, help="e.g. Ogre,Ogre")
+    parser.add_argument("--score", type=int, default=0, help="the legion's player's score")
+    parser.add_argument("--side", choices=("attacker", "defender"), default="attacker")
+    parser.add_argument("--opponent", type=_names, required=True)
+    parser.add_argument("--opponent-score", type=int, default=0)
+    parser.add_argument(
+        "--candidate",
+        type=_names,
+        action="append",
+        help="a candidate Legion (repeat); default: every legal recruit",
+    )
+    return parser
+
+
+def _battle_fields(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "terrain": args.terrain,
+        "land": args.land,
+        "entry_side": args.entry_side,
+        "summonable": args.summonable,
+        "reinforce": not args.no_reinforce,
+        "tactics": {"attacker": args.attacker_tactic, "defender": args.defender_tactic},
+        "trials": args.trials,
+        "seed": args.seed,
+    }
+
+
+class _Progress:
+    """A tqdm bar over Battles for long runs; nothing for short ones."""
+
+    def __init__(self, total: int, enabled: bool):
+        self.bar = None
+        if enabled and total >= LONG_RUN:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="battle", unit_scale=True, file=sys.stderr)
+
+    def __call__(self, n: int) -> None:
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:5.1f}%"
+
+
+def _interval(x: dict[str, Any]) -> str:
+    lo, hi = x["ci95"]
+    return f"{_pct(x['p'])}  [{_pct(lo)} .. {_pct(hi)}]"
+
+
+def format_odds(answer: dict[str, Any]) -> str:
+    lines = [
+        f"{answer['terrain']}, attacker enters from side {answer['entry_side']}; "
+        f"{answer['trials']} battles, seed {answer['seed']}"
+        + (" (cut short by the time budget)" if answer["truncated"] else ""),
+        "",
+        "outcome               probability  95% interval",
+    ]
+    labels = {
+        "attacker_wins": "attacker wins",
+        "defender_wins": "defender wins",
+        "mutual_elimination": "mutual elimination",
+        "time_loss": "time loss (10.5)",
+    }
+    for key, label in labels.items():
+        lines.append(f"  {label:<20}{_interval(answer['outcomes'][key])}")
+    for side in ("attacker", "defender"):
+        s = answer[side]
+        lines += ["", f"{side}: expected points {s['expected_points']:.1f}, "
+                  f"expected survivors {s['expected_survivors']:.2f}, "
+                  f"Titan killed {_pct(s['titan_killed']).strip()}"]  # fmt: skip
+        for c in s["survival"]:
+            lines.append(f"  {c['name']:<12} survives {_pct(c['p'])}")
+        gained = s["angels_gained"]
+        if gained["any"]:
+            lines.append(
+                f"  Angels gained: {gained['Angel']:.2f} Angel, "
+                f"{gained['Archangel']:.2f} Archangel on average"
+            )
+        if side == "attacker" and s["summoned"]["name"]:
+            lines.append(f"  {s['summoned']['name']} summoned in {_pct(s['summoned']['p'])}")
+        if side == "defender" and s["reinforcement"]["p"]:
+            names = ", ".join(
+                f"{n} {_pct(p).strip()}" for n, p in s["reinforcement"]["by_name"].items()
+            )
+            lines.append(f"  reinforcement: {names}")
+    alt = answer["alternatives"]
+    flee = alt["flee"]
+    lines += [
+        "",
+        "instead of the Battle:",
+        "  defender flees: "
+        + (f"attacker scores {flee['attacker_points']}" if flee["allowed"] else flee["reason"]),
+        f"  defender concedes: attacker scores {alt['defender_concedes']['attacker_points']}",
+        f"  attacker concedes: defender scores {alt['attacker_concedes']['defender_points']}",
+        "",
+        "rounds: " + ", ".join(f"{r}: {_pct(p).strip()}" for r, p in answer["rounds"].items()),
+        f"{answer['battles_per_second']:,.0f} battles per second",
+    ]
+    return "\n".join(lines)
+
+
+def format_compare(answer: dict[str, Any]) -> str:
+    side = answer["side"]
+    lines = [
+        f"{answer['terrain']}: {side} candidates against "
+        f"{', '.join(answer['opponent']['characters'])}; {answer['trials']} battles each, "
+        f"seed {answer['seed']}" + (" (cut short)" if answer["truncated"] else ""),
+        "",
+        f"rank  {'wins' if side == 'attacker' else 'holds'}                       "
+        "vs best      legion",
+    ]
+    for c in answer["candidates"]:
+        diff = c["vs_best"]["difference"]
+        what = ", ".join(c["characters"])
+        if c["recruit"]:
+            what += f"   (musters {c['recruit']})"
+        lines.append(f"{c['rank']:>4}  {_interval(c['win'])}  {0.0 - 100 * diff:+6.1f} pt   {what}")
+    return "\n".join(lines)
+
+
+def _report(error: TitanError) -> str:
+    problems = error.problems if isinstance(error, Violations) else [error]
+    return "\n".join(
+        f"titan-odds: {p.message}"
+        + (f" (rule {p.rule})" if p.rule else "")
+        + (f" [{p.path}]" if p.path else "")
+        for p in problems
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    comparing = bool(argv) and argv[0] == "compare"
+    args = (compare_parser() if comparing else odds_parser()).parse_args(
+        argv[1:] if comparing else argv
+    )
+    body = _battle_fields(args)
+    if comparing:
+        body.update(
+            legion={"score": args.score, "characters": args.legion},
+            opponent={"score": args.opponent_score, "characters": args.opponent},
+            side=args.side,
+            candidates=args.candidate,
+        )
+    else:
+        body.update(
+            attacker={"score": args.attacker_score, "characters": args.attacker},
+            defender={"score": args.defender_score, "characters": args.defender},
+        )
+    progress = _Progress(args.trials, enabled=not args.no_progress and sys.stderr.isatty())
+    try:
+        if comparing:
+            from simulator.compare import compare
+
+            answer = compare(body, time_budget=args.time_budget, progress=progress)
+        else:
+            from simulator.odds import odds
+
+            answer = odds(body, time_budget=args.time_budget, progress=progress)
+    except TitanError as e:
+        print(_report(e), file=sys.stderr)
+        return 2
+    finally:
+        progress.close()
+    if args.json:
+        print(json.dumps(answer, indent=2))
+    else:
+        print(format_compare(answer) if comparing else format_odds(answer))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
