@@ -25,4 +25,9 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(meta.bp)
     app.register_blueprint(data.bp)
+
+    from api.routes import odds
+
+    app.register_blueprint(odds.bp)
+    odds.warm_up_when_served(app)  # only under gunicorn: the kernel ready before the workers
     return app

@@ -91,7 +91,12 @@ def warm_up_when_served(app) -> None:
         return
     from simulator.odds import warm_up_in_subprocess
 
-    log.info("kernel compiled or found in numba's cache in %.1f s", warm_up_in_subprocess())
+    try:
+        seconds = warm_up_in_subprocess()
+    except Exception:  # the service still starts; workers then compile on first use
+        log.exception("warming the battle kernel failed")
+        return
+    log.info("kernel compiled or found in numba's cache in %.1f s", seconds)
 
 
 def warm_up_worker() -> None:

@@ -1,0 +1,158 @@
+"""POST /api/v1/odds and /api/v1/compare: the DESIGN's contract, 400 for shape, 422 for rules."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("simulator.battles", reason="until the battle kernel is committed")
+
+BODY = {
+    "terrain": "Plains",
+    "attacker": {"score": 0, "characters": ["Titan", "Ogre", "Ogre"]},
+    "defender": {"score": 0, "characters": ["Troll", "Troll"]},
+    "trials": 300,
+    "seed": 12,
+}
+
+
+def post(client, path, body):
+    return client.post(f"/api/v1/{path}", json=body)
+
+
+def test_odds_answer_has_the_contract_fields(client):
+    r = post(client, "odds", BODY)
+    assert r.status_code == 200, r.get_json()
+    a = r.get_json()
+    for key in ("attacker_wins", "defender_wins", "mutual_elimination", "time_loss"):
+        assert set(a["outcomes"][key]) == {"p", "ci95"}
+        lo, hi = a["outcomes"][key]["ci95"]
+        assert 0 <= lo <= a["outcomes"][key]["p"] <= hi <= 1
+    for side, names in (("attacker", ["Titan", "Ogre", "Ogre"]), ("defender", ["Troll", "Troll"])):
+        s = a[side]
+        assert [c["name"] for c in s["survival"]] == names
+        for key in ("expected_survivors", "expected_points", "points_distribution", "titan_killed"):
+            assert key in s
+    assert sum(a["rounds"].values()) == pytest.approx(1.0)
+    assert a["trials"] == 300 and a["seed"] == 12 and a["battles_per_second"] > 0
+    assert a["truncated"] is False
+
+
+def test_same_seed_same_answer(client):
+    one = post(client, "odds", BODY).get_json()
+    two = post(client, "odds", BODY).get_json()
+    assert one["outcomes"] == two["outcomes"]
+
+
+def test_default_trials_from_the_settings(app, client):
+    app.config["DEFAULT_TRIALS"] = 123
+    body = {k: v for k, v in BODY.items() if k != "trials"}
+    assert post(client, "odds", body).get_json()["trials"] == 123
+
+
+def test_land_instead_of_terrain_2_1(client):
+    body = {**BODY, "terrain": None, "land": 100}
+    a = post(client, "odds", body).get_json()
+    assert a["terrain"] == "Tower" and a["entry_side"] == 5  # 10.2
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        pytest.param({"trials": "many"}, "trials", id="trials-not-an-integer"),
+        pytest.param({"attacker": {"characters": "Ogre"}}, "attacker.characters", id="not-a-list"),
+        pytest.param({"seed": -1}, "seed", id="negative-seed"),
+        pytest.param({"colour": "red"}, "colour", id="unknown-field"),
+        pytest.param({"side": "attacker"}, "side", id="compare-field-on-odds"),
+    ],
+)
+def test_bad_shape_is_400(client, change, path):
+    r = post(client, "odds", {**BODY, **change})
+    assert r.status_code == 400
+    assert path in {d["path"] for d in r.get_json()["error"]["details"]}
+
+
+@pytest.mark.parametrize(
+    ("change", "rule", "path"),
+    [
+        pytest.param({"attacker": {"characters": ["Orc"]}}, "3.5", "attacker.characters.0",
+                     id="3.5-unknown-character"),
+        pytest.param({"defender": {"characters": ["Ogre"] * 8}}, "4.1", "defender.characters",
+                     id="4.1-legion-over-seven"),
+        pytest.param({"land": 1, "terrain": "Desert"}, "2.1", "terrain",
+                     id="2.1-terrain-and-land-disagree"),
+        pytest.param({"entry_side": 2}, "10.1", "entry_side", id="10.1-entry-side"),
+        pytest.param({"attacker": {"characters": ["Titan", "Titan"]}}, "19.0",
+                     "attacker.characters", id="19.0-two-titans"),
+        pytest.param({"terrain": "Sea"}, "2.2", None, id="2.2-unknown-terrain"),
+    ],
+)  # fmt: skip
+def test_against_the_rules_is_422(client, change, rule, path):
+    r = post(client, "odds", {**BODY, **change})
+    assert r.status_code == 422, r.get_json()
+    details = r.get_json()["error"]["details"]
+    assert rule in {d["rule"] for d in details}
+    if path:
+        assert path in {d["path"] for d in details}
+
+
+def test_trials_over_the_limit_is_422(app, client):
+    app.config["MAX_TRIALS"] = 1000
+    r = post(client, "odds", {**BODY, "trials": 1001})
+    assert r.status_code == 422
+    assert r.get_json()["error"]["details"][0]["path"] == "trials"
+
+
+def test_time_budget_truncates(app, client):
+    app.config["TIME_BUDGET_SECONDS"] = 0.0
+    a = post(client, "odds", {**BODY, "trials": 5000}).get_json()
+    assert a["truncated"] is True and 0 < a["trials"] < 5000
+
+
+def test_position_of_a_half_fought_battle(client):
+    position = {
+        "terrain": "Plains", "entry_side": 1, "turn": 3, "phase": "maneuver",
+        "active": "defender",
+        "attacker": {"score": 0, "characters": [{"name": "Ogre", "hex": "D4", "hits": 2}]},
+        "defender": {"score": 0, "characters": [{"name": "Troll", "hex": "C3", "hits": 0}]},
+        "summon_used": False, "reinforcement_used": False,
+    }  # fmt: skip
+    body = {"terrain": "Plains", "position": position, "trials": 200, "seed": 1}
+    r = post(client, "odds", body)
+    assert r.status_code == 200, r.get_json()
+    a = r.get_json()
+    assert [c["name"] for c in a["attacker"]["survival"]] == ["Ogre"]
+    assert a["alternatives"]["flee"]["allowed"] is False  # 9.2: only before the Battle
+
+
+def test_compare_ranks_given_candidates(client):
+    body = {
+        "terrain": "Plains",
+        "legion": {"score": 0, "characters": ["Ogre", "Ogre"]},
+        "opponent": {"score": 0, "characters": ["Troll", "Troll"]},
+        "candidates": [["Ogre"], ["Ogre", "Ogre", "Troll"]],
+        "trials": 300,
+        "seed": 5,
+    }
+    r = post(client, "compare", body)
+    assert r.status_code == 200, r.get_json()
+    ranked = r.get_json()["candidates"]
+    assert [c["rank"] for c in ranked] == [1, 2]
+    assert ranked[0]["win"]["p"] >= ranked[1]["win"]["p"]
+
+
+def test_compare_bad_candidate_is_422(client):
+    body = {
+        "terrain": "Plains",
+        "legion": {"score": 0, "characters": ["Ogre"]},
+        "opponent": {"score": 0, "characters": ["Troll"]},
+        "candidates": [["Ogre"], ["Gnome"]],
+        "trials": 10,
+    }
+    r = post(client, "compare", body)
+    assert r.status_code == 422
+    assert r.get_json()["error"]["details"][0]["path"] == "candidates.1.0"
+
+
+def test_compare_needs_an_opponent_400(client):
+    r = post(client, "compare", {"terrain": "Plains", "legion": {"characters": ["Ogre"]}})
+    assert r.status_code == 400
