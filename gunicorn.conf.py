@@ -13,3 +13,11 @@ graceful_timeout = 10
 keepalive = 5
 accesslog = "-"
 errorlog = "-"
+
+
+def post_fork(server, worker):
+    """Each worker loads the battle kernel (numba's cache, filled while the app was preloaded)
+    before its first request."""
+    from api.routes.odds import warm_up_worker
+
+    warm_up_worker()
