@@ -101,6 +101,11 @@ def warm_up_when_served(app) -> None:
 
 def warm_up_worker() -> None:
     """In a freshly forked worker: load the compiled kernel before the first request."""
-    from simulator.odds import warm_up
+    try:
+        from simulator.odds import warm_up
 
-    log.info("worker ready: kernel loaded in %.1f s", warm_up())
+        seconds = warm_up()
+    except Exception:  # serve anyway; the first odds request then loads the kernel
+        log.exception("loading the battle kernel in the worker failed")
+        return
+    log.info("worker ready: kernel loaded in %.1f s", seconds)
