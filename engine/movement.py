@@ -68,6 +68,13 @@ def landing_cost(kind: Character, land: Battleland, hex_: int) -> int | None:
     return SLOWED if applies(hazard.slows, native=native, flies=True) else 1
 
 
+def may_stand(kind: Character, land: Battleland, hex_: int) -> bool:
+    """May the character be in this hex at all: walk into it, or land in it if it flies (11.7)?"""
+    if kind.flies:
+        return landing_cost(kind, land, hex_) is not None
+    return step_cost(kind, land, None, hex_) is not None
+
+
 def in_contact(land: Battleland, a: int, b: int) -> bool:
     """Adjacent and not separated by a Cliff (11.3, 11.7)."""
     if b not in NEIGHBOURS[a]:
