@@ -1,0 +1,76 @@
+"""Rule queries over a battle position: where a character may move, whom it may strike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify
+
+from api.errors import ApiError
+from api.requests import documented, parse
+from api.schemas.position import (
+    CharacterQuerySchema,
+    MovesAnswerSchema,
+    StrikesAnswerSchema,
+)
+from engine.battle_checks import validate_position
+from engine.errors import RuleError, UnknownName
+from engine.hexes import hex_name, parse_hex
+from engine.movement import legal_moves
+from engine.position import BattlePosition, Ref, Side
+
+bp = Blueprint("battle_rules", __name__, url_prefix="/api/v1/rules/battle")
+
+
+def _query(rule: str) -> tuple[BattlePosition, Ref]:
+    """The request's position (checked against the rules) and the character it names."""
+    body = parse(CharacterQuerySchema)
+    position = validate_position(body["position"])
+    side = None if body["side"] is None else Side(body["side"])
+    if body["hex"] is None:
+        ref = position.find(side, None, body["name"])  # type: ignore[arg-type]
+        if ref is None:
+            raise RuleError(
+                f"the {side} has no {body['name']} off the Battleland", rule=rule, path="name"
+            )
+        return position, ref
+    try:
+        hex_ = parse_hex(body["hex"])
+    except UnknownName as e:
+        raise UnknownName(e.message, rule=e.rule, path="hex") from None
+    ref = position.occupant(hex_)
+    if ref is None or (side is not None and ref[0] is not side):
+        whose = "" if side is None else f"of the {side} "
+        raise RuleError(f"no character {whose}on {body['hex']}", rule=rule, path="hex")
+    return position, ref
+
+
+@bp.post("/moves")
+@documented(
+    summary="Where a character may end its move in its side's current or next Maneuver Phase",
+    request_schema=CharacterQuerySchema,
+    response_schema=MovesAnswerSchema,
+    tag="rules",
+)
+def moves():
+    position, ref = _query(rule="11.0")
+    return jsonify({"moves": [hex_name(h) for h in sorted(legal_moves(position, ref))]})
+
+
+@bp.post("/strikes")
+@documented(
+    summary="Every legal target of a character in the Strike Phase of (or after) the position",
+    request_schema=CharacterQuerySchema,
+    response_schema=StrikesAnswerSchema,
+    tag="rules",
+)
+def strikes():
+    position, ref = _query(rule="12.0")
+    try:
+        from engine.strikes import legal_strikes
+    except ModuleNotFoundError as e:
+        if e.name != "engine.strikes":
+            raise
+        raise ApiError(501, "not_implemented", "the strike rules are not in this build") from None
+    options: list[dict[str, Any]] = [option.to_dict() for option in legal_strikes(position, ref)]
+    return jsonify({"strikes": options})
