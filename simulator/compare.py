@@ -128,7 +128,7 @@ def _renamed(error: TitanError, request: CompareRequest, index: int) -> TitanErr
     path = error.path or ""
     mine = request.side
     theirs = "defender" if mine == "attacker" else "attacker"
-    where = f"candidates.{index}" if request.candidates is not None else "legion.characters"
+    where = f"candidates[{index}]" if request.candidates is not None else "legion.characters"
     if path.startswith(f"{mine}.characters"):
         path = where + path[len(f"{mine}.characters") :]
     elif path.startswith(mine):

@@ -19,12 +19,13 @@ from typing import Any
 import numpy as np
 from simulator.battles import BattleRecords, play
 
+from engine.battle_checks import check_position
 from engine.battlelands import TOWER, battleland
 from engine.characters import ANGEL, ARCHANGEL, TITAN, character
 from engine.errors import RuleError, TitanError, UnknownName, Violations
 from engine.hexes import ENTRY_SIDES, TOWER_ENTRY_SIDE
 from engine.masterboard import land as masterboard_land
-from engine.position import BattlePosition, Side
+from engine.position import BattlePosition
 from engine.scoring import LEGION_LIMIT
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
 from simulator.statistics import summarise
@@ -101,12 +102,12 @@ def resolve_terrain(terrain: str | None, land: int | None) -> str:
 
 
 def check_legion(characters: tuple[str, ...], path: str, problems: list[RuleError]) -> None:
-    """4.1: one to seven characters; 19.0: at most one Titan; every name known (3.5)."""
+    """4.1: one to seven characters; 3.1: at most one Titan; every name known (3.5)."""
     for i, name in enumerate(characters):
         try:
             character(name)
         except UnknownName as e:
-            raise UnknownName(e.message, rule=e.rule, path=f"{path}.characters.{i}") from None
+            raise UnknownName(e.message, rule=e.rule, path=f"{path}.characters[{i}]") from None
     if not characters:
         _problem(problems, "a Legion holds at least one character", "4.1", f"{path}.characters")
     if len(characters) > LEGION_LIMIT:
@@ -119,27 +120,14 @@ def check_legion(characters: tuple[str, ...], path: str, problems: list[RuleErro
     titans = Counter(characters)[TITAN]
     if titans > 1:
         _problem(
-            problems, f"each player has one Titan; this Legion holds {titans}", "19.0",
+            problems, f"a player has one Titan; this Legion holds {titans}", "3.1",
             f"{path}.characters",
         )  # fmt: skip
 
 
 def _position_problems(position: BattlePosition) -> list[RuleError]:
-    """The checks of engine.battle_checks, when that module offers them."""
-    try:
-        from engine import battle_checks
-    except ImportError:
-        return []
-    check = getattr(battle_checks, "check_position", None)
-    if check is None:
-        return []
-    try:
-        check(position)
-    except Violations as e:
-        return [_prefixed(p, "position") for p in e.problems]
-    except RuleError as e:
-        return [_prefixed(e, "position")]
-    return []
+    """What engine.battle_checks finds wrong with the position, its paths under "position"."""
+    return [_prefixed(p, "position") for p in check_position(position)]
 
 
 def _prefixed(error: RuleError, prefix: str) -> RuleError:
@@ -204,13 +192,10 @@ def engagement_of(request: OddsRequest) -> Engagement:
             _problem(problems, f"the {side}'s Legion is missing", "9.0", side)
         elif given is not None:
             if given.score < 0:
-                _problem(problems, "a score is never negative", "16.2", f"{side}.score")
+                _problem(problems, "a score is never negative", "16.0", f"{side}.score")
             check_legion(given.characters, side, problems)
     if position is not None:
-        for side in (Side.ATTACKER, Side.DEFENDER):
-            names = tuple(f.name for f in position.army(side).characters)
-            check_legion(names, f"position.{side.value}", problems)
-        problems += _position_problems(position)
+        problems += _position_problems(position)  # 4.1, 3.1 and the Battle's own rules
 
     if request.summonable is not None and request.summonable not in SUMMONABLE:
         _problem(

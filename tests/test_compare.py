@@ -56,13 +56,13 @@ def test_a_bad_candidate_is_named_by_its_index_4_1():
     with pytest.raises(RuleError) as caught:
         compare(body(candidates=[["Ogre"], ["Ogre"] * 8]))
     assert caught.value.rule == "4.1"
-    assert caught.value.path == "candidates.1"
+    assert caught.value.path == "candidates[1]"
 
 
 def test_an_unknown_opponent_character_3_5():
     with pytest.raises(UnknownName) as caught:
         compare(body(opponent={"score": 0, "characters": ["Orc"]}))
-    assert caught.value.path == "opponent.characters.0"
+    assert caught.value.path == "opponent.characters[0]"
 
 
 def test_defender_side_counts_outlasting_as_success_10_5():

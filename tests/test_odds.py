@@ -23,15 +23,15 @@ def request(**changes):
 REFUSED = {
     "3.5-unknown-character": (
         request(attacker={"score": 0, "characters": ["Ogre", "Orc"]}),
-        UnknownName, "3.5", "attacker.characters.1"),
+        UnknownName, "3.5", "attacker.characters[1]"),
     "4.1-legion-over-seven": (
         request(defender={"score": 0, "characters": ["Ogre"] * 8}),
         RuleError, "4.1", "defender.characters"),
     "4.1-empty-legion": (
         request(defender={"score": 0, "characters": []}), RuleError, "4.1", "defender.characters"),
-    "19.0-two-titans-in-a-legion": (
+    "3.1-two-titans-in-a-legion": (
         request(attacker={"score": 0, "characters": ["Titan", "Titan", "Ogre"]}),
-        RuleError, "19.0", "attacker.characters"),
+        RuleError, "3.1", "attacker.characters"),
     "2.1-terrain-and-land-disagree": (
         request(land=1, terrain="Tundra"), RuleError, "2.1", "terrain"),
     "2.1-unknown-land": (request(land=77, terrain=None), UnknownName, "2.1", None),
@@ -40,8 +40,8 @@ REFUSED = {
     "15.0-only-lords-are-summoned": (request(summonable="Ogre"), RuleError, "15.0", "summonable"),
     "9.0-a-legion-is-missing": (
         {"terrain": "Plains", "attacker": OGRES}, RuleError, "9.0", "defender"),
-    "16.2-negative-score": (
-        request(attacker={"score": -5, "characters": ["Ogre"]}), RuleError, "16.2",
+    "16.0-negative-score": (
+        request(attacker={"score": -5, "characters": ["Ogre"]}), RuleError, "16.0",
         "attacker.score"),
 }  # fmt: skip
 
