@@ -20,10 +20,11 @@ import numpy as np
 from simulator.battles import BattleRecords, play
 
 from engine.battle_checks import check_position
-from engine.battlelands import TOWER, battleland
-from engine.characters import ANGEL, ARCHANGEL, TITAN, character
+from engine.battle_turns import attacker_entry_sides, is_summonable_lord
+from engine.battlelands import battleland
+from engine.characters import ANGEL, TITAN, character
 from engine.errors import RuleError, TitanError, UnknownName, Violations
-from engine.hexes import ENTRY_SIDES, TOWER_ENTRY_SIDE
+from engine.hexes import ENTRY_SIDES
 from engine.masterboard import land as masterboard_land
 from engine.position import BattlePosition
 from engine.scoring import LEGION_LIMIT
@@ -34,7 +35,6 @@ MAX_TRIALS = 200_000  # the API's default limit (api.config MAX_TRIALS)
 DEFAULT_TRIALS = 10_000
 CHUNK = 2_000  # Battles per kernel call; the time budget is checked between calls
 SEED_LIMIT = 2**53  # seeds stay exact in JSON numbers everywhere
-SUMMONABLE = (ANGEL, ARCHANGEL)  # 15.0, 17.3
 
 
 @dataclass(frozen=True)
@@ -156,6 +156,13 @@ def _legion_from(army, given: LegionRequest | None, side: str, problems) -> Legi
     return Legion(given.score, given.characters)
 
 
+def _summonable(name: str) -> bool:
+    try:
+        return is_summonable_lord(name)
+    except UnknownName as e:
+        raise UnknownName(e.message, rule=e.rule, path="summonable") from None
+
+
 def tactic_names() -> tuple[str, ...]:
     try:
         from simulator.tactics import TACTICS
@@ -183,8 +190,9 @@ def engagement_of(request: OddsRequest) -> Engagement:
         entry = position.entry_side
     if entry not in ENTRY_SIDES:
         _problem(problems, f"entry side {entry} is not one of 1, 3, 5", "10.1", "entry_side")
-    if terrain == TOWER:
-        entry = TOWER_ENTRY_SIDE  # 10.2: the attacker always enters the Tower from side 5
+    allowed = attacker_entry_sides(terrain)
+    if entry not in allowed:
+        entry = allowed[0]  # 10.2: the attacker always enters the Tower from side 5
 
     for side in ("attacker", "defender"):
         given = getattr(request, side)
@@ -197,7 +205,7 @@ def engagement_of(request: OddsRequest) -> Engagement:
     if position is not None:
         problems += _position_problems(position)  # 4.1, 3.1 and the Battle's own rules
 
-    if request.summonable is not None and request.summonable not in SUMMONABLE:
+    if request.summonable is not None and not _summonable(request.summonable):
         _problem(
             problems, f"{request.summonable!r} cannot be summoned; only an Angel or Archangel",
             "15.0", "summonable",
