@@ -228,3 +228,18 @@ def test_flier_enters_over_an_occupied_entry_hex():
         active=A,
     )  # fmt: skip
     assert legal_moves(walker, (A, 0)) == frozenset()
+
+
+def test_strike_position_answers_for_the_next_maneuver_phase():
+    """Ruling 11.0: after the attacker's third Strike Phase, the defender's next Maneuver
+    Phase is its fourth: its off-board reinforcement may enter then (14.0)."""
+    p = position(
+        attacker=[("Ogre", "D3")],
+        defender=[("Troll", "B2"), ("Centaur", None)],
+        turn=3,
+        phase=S,
+        active=A,
+    )
+    assert own_maneuver_turn(p, D) == 4
+    assert labels(legal_moves(p, (D, 1))) >= {"A1", "A2", "A3"}
+    assert legal_moves(p, (A, 0))  # the attacker's next Maneuver Phase, not in contact
