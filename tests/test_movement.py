@@ -284,3 +284,33 @@ def test_entering_counts_the_entry_hex_11_1():
     assert labels(legal_moves(p, (Side.ATTACKER, 0))) == {
         "F1", "F2", "F3", "F4", "E1", "E2", "E3", "E4", "E5",
     }  # fmt: skip
+
+
+def test_wall_going_up_counts_two_tower_11_7():
+    """Tower: an Ogre (skill 2) at C2 climbs a Wall into C3 or D3 (2) and no further; from
+    inside it steps down through the outer Wall freely."""
+    p = position("Tower", [("Ogre", "C2")], entry_side=5)
+    moves = labels(legal_moves(p, (Side.ATTACKER, 0)))
+    assert {"C3", "D3"} <= moves
+    assert not moves & {"D4", "C4", "E3"}  # a second hex beyond a Wall
+    inside = position("Tower", [("Ogre", "C3")], entry_side=5)
+    assert {"C2", "B2", "C1"} <= labels(legal_moves(inside, (Side.ATTACKER, 0)))
+
+
+def test_slope_going_up_hills_11_7():
+    """Hills: D2 sits atop Slopes; a Troll (skill 2) at D3 reaches it and stops, an Ogre
+    (native to Slope) goes on beyond it."""
+    troll = position("Hills", [("Troll", "D3")])
+    tmoves = labels(legal_moves(troll, (Side.ATTACKER, 0)))
+    assert "D2" in tmoves and "D1" not in tmoves
+    ogre = position("Hills", [("Ogre", "D3")])
+    assert {"D2", "D1"} <= labels(legal_moves(ogre, (Side.ATTACKER, 0)))
+
+
+def test_bog_open_to_natives_only_marsh_11_7():
+    """Marsh: C3 and C2 are Bog; a Troll walks through them, a Centaur goes around."""
+    troll = position("Marsh", [("Troll", "D3")])
+    assert {"C3", "C2", "B2"} <= labels(legal_moves(troll, (Side.ATTACKER, 0)))
+    centaur = position("Marsh", [("Centaur", "D3")])
+    cmoves = labels(legal_moves(centaur, (Side.ATTACKER, 0)))
+    assert not cmoves & {"C3", "C2", "A3", "D5", "E1", "E3"}
