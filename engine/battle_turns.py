@@ -161,3 +161,17 @@ def may_move_in_phase(position: BattlePosition, ref: Ref) -> bool:
     if position.figure(ref).hex is None:
         return may_enter(position, ref)
     return not deploys_in_tower(position, side)
+
+
+def eliminated_for_not_entering(position: BattlePosition) -> tuple[Ref, ...]:
+    """10.1: who is eliminated when the active side's first Maneuver Phase ends.
+
+    The side's characters still off the Battleland then may not be brought on
+    later and count toward the victor's score. (A summoned Lord or a
+    reinforcement left off later is not eliminated: the option lapses, 14.0,
+    15.3.)
+    """
+    side = position.active
+    if position.phase is not Phase.MANEUVER or position.turn != FIRST_TURN:
+        return ()
+    return tuple(ref for ref in position.refs(side) if position.figure(ref).hex is None)

@@ -6,6 +6,7 @@ import pytest
 
 from engine.battle_turns import (
     attacker_entry_sides,
+    eliminated_for_not_entering,
     entering_hexes,
     is_time_loss,
     may_enter,
@@ -243,3 +244,23 @@ def test_strike_position_answers_for_the_next_maneuver_phase():
     assert own_maneuver_turn(p, D) == 4
     assert labels(legal_moves(p, (D, 1))) >= {"A1", "A2", "A3"}
     assert legal_moves(p, (A, 0))  # the attacker's next Maneuver Phase, not in contact
+
+
+@pytest.mark.parametrize(
+    ("turn", "phase", "active", "eliminated"),
+    [
+        pytest.param(1, M, A, [(A, 1)], id="10.1-attacker-left-off-is-eliminated"),
+        pytest.param(1, M, D, [(D, 1)], id="10.1-defender-left-off-is-eliminated"),
+        pytest.param(2, M, A, [], id="15.3-later-phase-only-lapses"),
+        pytest.param(1, S, A, [], id="10.1-not-a-maneuver-phase"),
+    ],
+)
+def test_eliminated_for_not_entering_10_1(turn, phase, active, eliminated):
+    p = position(
+        attacker=[("Ogre", "F1"), ("Angel", None)],
+        defender=[("Troll", "A1"), ("Lion", None)],
+        turn=turn,
+        phase=phase,
+        active=active,
+    )
+    assert list(eliminated_for_not_entering(p)) == eliminated
