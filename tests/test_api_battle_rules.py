@@ -6,6 +6,8 @@ import copy
 import importlib.util
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.hexes import LABELS
 
@@ -159,3 +161,35 @@ def test_strikes_of_a_character_in_contact_12_2(client):
     assert status == 200, answer
     strikes = [s for s in answer["strikes"] if s["kind"] == "strike"]
     assert {(s["target"], s["strike_number"], s["dice"]) for s in strikes} == {("C3", 5, 6)}
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(["D4", "Ogre", "x", ""]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+FIELDS = [
+    ("hex",), ("side",), ("name",), ("position", "terrain"), ("position", "turn"),
+    ("position", "entry_side"), ("position", "phase"), ("position", "active"),
+    ("position", "attacker"), ("position", "defender", "characters"),
+    ("position", "summon_used"), ("position", "attacker", "score"),
+]  # fmt: skip
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.sampled_from(FIELDS), JSON, st.sampled_from(["moves", "strikes"]))
+def test_never_a_500(client, field, value, what):
+    """Any value in any field is answered 200, 400 or 422 (501 while strikes are missing)."""
+    b = body()
+    target = b
+    for key in field[:-1]:
+        target = target[key]
+    target[field[-1]] = value
+    status, answer = post(client, what, b)
+    assert status in {200, 400, 422, 501}, answer
+    if status != 200:
+        assert set(answer["error"]) == {"code", "message", "details"}
