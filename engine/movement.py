@@ -127,7 +127,7 @@ def _fly(
     (the start hex 0; an entry hex 1). Occupied hexes may be flown over (11.5).
     """
     steps = dict(starts)
-    frontier = sorted(starts, key=starts.get)  # type: ignore[arg-type]
+    frontier = list(starts)
     while frontier:
         following = []
         for here in frontier:
