@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from api import config, errors
+from api import config, errors, limits
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
@@ -21,10 +21,12 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
 
     errors.register(app)
-    from api.routes import data, meta
+    limits.install(app)  # body size, JSON shape limits, CORS
+    from api.routes import data, docs, meta
 
     app.register_blueprint(meta.bp)
     app.register_blueprint(data.bp)
+    app.register_blueprint(docs.bp)
 
     from api.routes import odds
 

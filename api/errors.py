@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 from flask import Flask, jsonify
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError, fields
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import RuleError, TitanError, UnknownName, Violations
@@ -84,3 +84,21 @@ def register(app: Flask) -> None:
     def unexpected(e: Exception):
         log.exception("unexpected error")
         return envelope(500, "internal", "the service failed on this request; it has been logged")
+
+
+class ErrorDetailSchema(Schema):
+    path = fields.String(allow_none=True, metadata={"description": "JSON path of the input"})
+    rule = fields.String(allow_none=True, metadata={"description": "rule number, e.g. 4.1"})
+    message = fields.String(required=True)
+
+
+class ErrorBodySchema(Schema):
+    code = fields.String(required=True, metadata={"description": "e.g. malformed, not_found"})
+    message = fields.String(required=True)
+    details = fields.List(fields.Nested(ErrorDetailSchema), required=True)
+
+
+class ErrorSchema(Schema):
+    """The one envelope of every failure (documentation of ``envelope``)."""
+
+    error = fields.Nested(ErrorBodySchema, required=True)
