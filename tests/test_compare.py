@@ -70,3 +70,25 @@ def test_defender_side_counts_outlasting_as_success_10_5():
     for c in answer["candidates"]:
         o = c["outcomes"]
         assert c["win"]["p"] == pytest.approx(o["defender_wins"]["p"] + o["time_loss"]["p"])
+
+
+@pytest.mark.parametrize(
+    ("terrain", "legion", "recruits"),
+    [
+        pytest.param(
+            "Marsh", ["Ogre", "Ogre"], {None, "Ogre", "Troll"}, id="18.3-two-ogres-a-troll"
+        ),
+        pytest.param("Plains", ["Ogre", "Ogre"], {None}, id="18.3-nothing-on-plains-for-ogres"),
+        pytest.param("Marsh", ["Ogre"] * 7, {None}, id="18.1-seven-musters-nothing"),
+    ],
+)
+def test_every_legal_recruit_is_a_candidate_18(terrain, legion, recruits):
+    answer = compare(
+        body(terrain=terrain, candidates=None, legion={"score": 0, "characters": legion},
+             trials=100)
+    )  # fmt: skip
+    found = {c["recruit"] for c in answer["candidates"]}
+    assert found == recruits
+    for c in answer["candidates"]:
+        expected = legion + ([c["recruit"]] if c["recruit"] else [])
+        assert c["characters"] == expected
