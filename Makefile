@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint format bench clean
+.PHONY: run test lint format bench load browser clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -30,11 +30,19 @@ format: $(VENV)/.test-installed
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-test: lint
-	$(PY) -m pytest
+# Headless Chromium for the browser tests (Debian's package; playwright downloads none).
+browser:
+	bash scripts/ensure-browser.sh
+
+test: lint browser
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PY) -m pytest
 
 bench: $(VENV)/.run-installed
 	$(PY) -m bench
+
+# Requests per second and latency of a local gunicorn at concurrency 1, 4 and 16.
+load: $(VENV)/.run-installed
+	$(PY) -m bench.load
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

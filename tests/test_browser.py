@@ -1,0 +1,258 @@
+"""End to end in headless Chromium: the page at / fills, runs and shows an Engagement's odds.
+
+The app is served on a free loopback port; Debian's Chromium (scripts/ensure-browser.sh) is
+driven by playwright, which never downloads a browser of its own. Every request the pages
+make must stay on the loopback server (the pages work with no internet).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# The first odds request may compile the battle kernel (numba's cache cold): allow for it.
+RUN_TIMEOUT_MS = 300_000
+
+if not CHROMIUM.exists():
+    if os.environ.get("CI"):
+        pytest.fail(f"{CHROMIUM} is missing in CI (scripts/ensure-browser.sh installs it)")
+    pytest.skip(
+        "headless Chromium is not installed (make test installs it)", allow_module_level=True
+    )
+
+sync_api = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def needs_kernel() -> None:
+    pytest.importorskip("simulator.battles", reason="until the battle kernel is committed")
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    from werkzeug.serving import make_server
+
+    from api import create_app
+
+    app = create_app({"TESTING": True, "TIME_BUDGET_SECONDS": 120.0})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, base_url):
+    """A fresh page that records every request leaving the loopback server, and script errors."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.outside, page.script_errors = [], []
+    server = urlsplit(base_url).netloc
+
+    def watch(request):
+        url = urlsplit(request.url)
+        if url.scheme in ("http", "https", "ws", "wss") and url.netloc != server:
+            page.outside.append(request.url)
+
+    page.on("request", watch)
+    page.on("pageerror", lambda error: page.script_errors.append(str(error)))
+    yield page
+    context.close()
+
+
+def open_form(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]")
+
+
+def set_legion(page, side: str, names: list[str]) -> None:
+    while page.locator(f"#{side} .characters li").count():
+        page.locator(f"#{side} .characters li .remove").first.click()
+    for name in names:
+        page.select_option(f"#{side}-pick", name)
+        page.click(f"#{side} .add")
+
+
+def shown_outcomes(page) -> dict[str, float]:
+    """The four outcome percentages as the page prints them."""
+    shown = {}
+    for row in page.locator("#outcomes .outcome").all():
+        text = row.locator(".value strong").inner_text()
+        shown[row.get_attribute("data-outcome")] = float(text.rstrip("%"))
+    return shown
+
+
+ATTACKER = ["Titan", "Gargoyle", "Centaur", "Centaur"]
+DEFENDER = ["Ogre", "Ogre", "Troll"]
+
+
+def test_form_runs_an_engagement_and_shows_the_api_answer(page, base_url):
+    needs_kernel()
+    open_form(page, base_url + "/")
+    page.check("input[name=where][value=terrain]")
+    page.select_option("#terrain", "Plains")
+    page.select_option("#entry-side", "3")
+    set_legion(page, "attacker", ATTACKER)
+    set_legion(page, "defender", DEFENDER)
+    page.fill("#attacker-score", "150")
+    page.select_option("#tactic-attacker", "aggressive")
+    page.select_option("#summonable", "Angel")
+    page.fill("#trials", "400")
+    page.fill("#seed", "7")
+    assert page.inner_text("#attacker .titan-power").startswith("Titan's Power-factor 7")  # 19.1
+
+    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
+        page.click("#run")
+    answer = answered.value.json()
+    page.wait_for_selector("#results[data-state=done]")
+
+    sent = json.loads(answered.value.request.post_data)
+    assert sent["terrain"] == "Plains" and sent["entry_side"] == 3
+    assert sent["attacker"] == {"score": 150, "characters": ATTACKER}
+    assert sent["defender"]["characters"] == DEFENDER
+    assert sent["tactics"] == {"attacker": "aggressive", "defender": "default"}
+    assert sent["summonable"] == "Angel" and sent["trials"] == 400 and sent["seed"] == 7
+
+    shown = shown_outcomes(page)
+    assert set(shown) == {"attacker_wins", "defender_wins", "mutual_elimination", "time_loss"}
+    for key, value in shown.items():
+        assert value == pytest.approx(100 * answer["outcomes"][key]["p"], abs=0.051)
+    assert sum(shown.values()) == pytest.approx(100, abs=0.3)
+    survivors = page.locator("#attacker-survival tbody th").all_inner_texts()
+    assert survivors == ATTACKER
+    assert page.locator("#defender-survival tbody tr").count() == len(DEFENDER)
+    assert page.locator("#attacker-points-table tbody tr").count() == len(
+        answer["attacker"]["points_distribution"]
+    )
+    assert page.evaluate("Chart.getChart('attacker-points') !== undefined")
+    assert "#q=" in page.input_value("#share-link")
+    assert page.outside == [] and page.script_errors == []
+
+
+def test_shared_link_refills_the_form_and_runs_it(page, base_url):
+    needs_kernel()
+    request = {
+        "land": 100,
+        "attacker": {"score": 0, "characters": ["Ogre", "Ogre", "Troll"]},
+        "defender": {"score": 0, "characters": ["Centaur", "Gargoyle"]},
+        "tactics": {"attacker": "default", "defender": "defensive"},
+        "summonable": None,
+        "reinforce": False,
+        "trials": 300,
+        "seed": 11,
+    }
+    from urllib.parse import urlencode
+
+    link = f"{base_url}/#" + urlencode({"q": json.dumps(request)})
+    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
+        page.goto(link)
+    assert json.loads(answered.value.request.post_data) == request
+    page.wait_for_selector("#results[data-state=done]")
+    assert page.input_value("#land") == "100"
+    assert (
+        page.locator("#attacker .characters li span").all_inner_texts()
+        == request["attacker"]["characters"]
+    )
+    assert page.input_value("#tactic-defender") == "defensive"
+    assert not page.is_checked("#reinforce")
+    assert "side 5" in page.inner_text("#land-hint")  # the Tower's entry side, 10.2
+    shared = page.input_value("#share-link")
+    assert shared.startswith(base_url) and "#q=" in shared
+    first = shown_outcomes(page)
+
+    again = page.context.new_page()
+    with again.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS):
+        again.goto(shared)
+    again.wait_for_selector("#results[data-state=done]")
+    assert shown_outcomes(again) == first  # the link carries the seed: the same dice
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        pytest.param(
+            {"defender": {"score": 1.5, "characters": ["Ogre"]}},
+            "defender.score",
+            id="400-score-not-an-integer",
+        ),
+        pytest.param(
+            {"attacker": {"score": 0, "characters": ["Ogre", "Orc"]}},
+            "attacker.characters",
+            id="3.5-unknown-character",
+        ),
+        pytest.param({"trials": 0}, "trials", id="trials-below-one"),
+    ],
+)
+def test_bad_input_shows_a_message_beside_its_field(page, base_url, change, field):
+    needs_kernel()
+    from urllib.parse import urlencode
+
+    request = {
+        "terrain": "Plains",
+        "entry_side": 1,
+        "attacker": {"score": 0, "characters": ["Ogre"]},
+        "defender": {"score": 0, "characters": ["Troll"]},
+        "trials": 50,
+        "seed": 1,
+        **change,
+    }
+    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
+        page.goto(f"{base_url}/#" + urlencode({"q": json.dumps(request)}))
+    assert answered.value.status in (400, 422)
+    message = page.locator(f'[data-error-for="{field}"]')
+    message.wait_for(state="visible")
+    assert message.inner_text().strip()
+    assert page.is_visible("#form-error")
+    assert page.is_hidden("#results")
+
+
+def test_api_documentation_page_works_offline(page, base_url):
+    page.goto(base_url + "/api/v1/docs")
+    page.wait_for_selector(".swagger-ui .opblock", timeout=30_000)
+    paths = page.locator(".opblock-summary-path").all_inner_texts()
+    assert any("/api/v1/odds" in p for p in paths) or any("/api/v1/health" in p for p in paths)
+    assert page.outside == [] and page.script_errors == []
+
+
+def test_page_loads_the_games_facts_without_internet(page, base_url):
+    open_form(page, base_url + "/")
+    assert page.locator("#land option").count() > 40  # the Masterboard's lands
+    assert page.locator("#attacker-pick option[value=Titan]").count() == 1
+    assert page.locator("#attacker .characters li").count() > 0  # an example to start from
+    page.check("input[name=where][value=terrain]")
+    page.select_option("#terrain", "Tower")
+    assert page.is_disabled("#entry-side") and page.input_value("#entry-side") == "5"  # 10.2
+    for _ in range(8):
+        if page.is_enabled("#attacker .add"):
+            page.click("#attacker .add")
+    assert page.locator("#attacker .characters li").count() == 7  # 4.1: at most seven
+    assert page.outside == [] and page.script_errors == []
