@@ -41,6 +41,15 @@ def applies(who: Who, *, native: bool, flies: bool) -> bool:
     raise AssertionError(who)
 
 
+class Crossing(StrEnum):
+    """How many hexsides of one hazard a rangestrike may cross, and when (hazard chart)."""
+
+    FREE = "free"  # any number
+    ENDS_ATOP = "ends_atop"  # each one crossed: the striker or the target atop it
+    SLOPES = "slopes"  # 1-2: an end atop one of them; 3: the ends atop the first and third
+    WALLS = "walls"  # 1: an end atop it; 2: an end in the centre, none beneath an outer one
+
+
 @dataclass(frozen=True)
 class HexHazard:
     name: str
@@ -57,6 +66,8 @@ class HexHazard:
     # rangestriking (13.0)
     blocks_rangestrikes: bool = False
     rangestrike_defence_bonus: Who = Who.NOBODY  # these targets: +1 Strike-number
+    rangestrike_defence_vs_non_natives: bool = False  # native here: +1 vs non-native strikers
+    rangestrike_dice_bonus: int = 0  # natives rangestriking out of it add dice
     intervening_skill_penalty: Who = Who.NOBODY  # rangestrikers: -1 per such hex
 
 
@@ -72,8 +83,15 @@ class HexsideHazard:
     dice_penalty_up: tuple[Who, int] = (Who.NOBODY, 0)
     skill_bonus_down: Who = Who.NOBODY
     skill_penalty_up: Who = Who.NOBODY
+    # carry-over (12.4): only a strike across this hazard may carry over up across it
+    blocks_carry_over_up: bool = False
     # rangestriking: skill lost for each one crossed going up
     rangestrike_skill_penalty_up: bool = False
+    rangestrike_crossing: Crossing = Crossing.FREE
+    # crossing rules lifted when this hazard is crossed (a Cliff lifts the Slopes' limits)
+    rangestrike_waives: frozenset[Crossing] = frozenset()
+    # a character at its base does not block a rangestrike to or from atop it
+    rangestrike_passes_base: bool = False
 
 
 PLAIN = HexHazard("Plain")
@@ -90,6 +108,7 @@ BRAMBLE = HexHazard(
     defence_bonus_vs_non_natives=True,
     strike_skill_penalty=Who.NON_NATIVES,
     intervening_skill_penalty=Who.NON_NATIVES,
+    rangestrike_defence_vs_non_natives=True,
 )
 DRIFT = HexHazard("Drift", slows=Who.NON_NATIVES, damage_per_strike_phase=Who.NON_NATIVES)
 VOLCANO = HexHazard(
@@ -99,6 +118,7 @@ VOLCANO = HexHazard(
     may_land=Who.NATIVES,
     strike_dice_bonus=2,
     rangestrike_defence_bonus=Who.NATIVES,
+    rangestrike_dice_bonus=2,
 )
 BOG = HexHazard("Bog", may_walk_in=Who.NATIVES, may_land=Who.NATIVES)
 SAND = HexHazard("Sand", slows=Who.NON_NATIVE_WALKERS)
@@ -108,12 +128,22 @@ SLOPE = HexsideHazard(
     slows_going_up=Who.NON_NATIVE_WALKERS,
     dice_bonus_down=(Who.NATIVES, 1),
     skill_penalty_up=Who.NON_NATIVES,
+    rangestrike_crossing=Crossing.SLOPES,
 )
-CLIFF = HexsideHazard("Cliff", walkers_may_cross=False, breaks_contact=True)
+CLIFF = HexsideHazard(
+    "Cliff",
+    walkers_may_cross=False,
+    breaks_contact=True,
+    rangestrike_crossing=Crossing.ENDS_ATOP,
+    rangestrike_waives=frozenset({Crossing.SLOPES}),
+    rangestrike_passes_base=True,
+)
 DUNE = HexsideHazard(
     "Dune",
     dice_bonus_down=(Who.NATIVES, 2),
     dice_penalty_up=(Who.NON_NATIVES, 1),
+    blocks_carry_over_up=True,
+    rangestrike_crossing=Crossing.ENDS_ATOP,
 )
 WALL = HexsideHazard(
     "Wall",
@@ -121,6 +151,7 @@ WALL = HexsideHazard(
     skill_bonus_down=Who.EVERYONE,
     skill_penalty_up=Who.EVERYONE,
     rangestrike_skill_penalty_up=True,
+    rangestrike_crossing=Crossing.WALLS,
 )
 
 HEX_HAZARDS: dict[str, HexHazard] = {
