@@ -1,0 +1,127 @@
+"""The whole game's rules: validating a state (and an action), masterboard moves, recruits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify
+
+from api.requests import documented, parse
+from api.schemas.game import (
+    MovesAnswerSchema,
+    MovesRequestSchema,
+    RecruitsAnswerSchema,
+    RecruitsRequestSchema,
+    ValidateAnswerSchema,
+    ValidateRequestSchema,
+)
+from engine.characters import character
+from engine.errors import RuleError, UnknownName, Violations
+from engine.game.actions import check_game
+from engine.game.move_checks import legion_moves
+from engine.game.movement import all_moves
+from engine.game.muster_checks import legion_recruits
+from engine.game.state import GameState, Legion
+from engine.game.state_checks import check_names
+from engine.masterboard import land as masterboard_land
+from engine.musters import legal_recruits
+
+bp = Blueprint("game_rules", __name__, url_prefix="/api/v1")
+
+
+@bp.post("/validate")
+@documented(
+    summary="Every rule a game state (and optionally one action in it) breaks",
+    request_schema=ValidateRequestSchema,
+    response_schema=ValidateAnswerSchema,
+    tag="rules",
+)
+def validate():
+    body = parse(ValidateRequestSchema)
+    problems = check_game(body["state"], body["action"])
+    return jsonify({"valid": not problems, "violations": [p.to_dict() for p in problems]})
+
+
+def _legion_of(body: dict[str, Any]) -> tuple[GameState, Legion]:
+    """The request's state (its names known: 422 otherwise) and the Legion it names."""
+    state: GameState = body["state"]
+    problems = check_names(state)
+    if problems:
+        raise Violations([p.as_error() for p in problems])
+    legion = state.legion(body["legion"])
+    if legion is None:
+        raise RuleError(f"no Legion {body['legion']!r} in the state", rule="4.2", path="legion")
+    return state, legion
+
+
+def _known_land(number: int) -> int:
+    try:
+        return masterboard_land(number).number
+    except UnknownName as e:
+        raise UnknownName(e.message, rule=e.rule, path="land") from None
+
+
+def _known_characters(names: list[str]) -> None:
+    for i, name in enumerate(names):
+        try:
+            character(name)
+        except UnknownName as e:
+            raise UnknownName(e.message, rule=e.rule, path=f"characters[{i}]") from None
+
+
+@bp.post("/rules/masterboard/moves")
+@documented(
+    summary="Where a Legion may move for a Movement Roll, with the side it enters by and teleports",
+    request_schema=MovesRequestSchema,
+    response_schema=MovesAnswerSchema,
+    tag="rules",
+)
+def masterboard_moves():
+    body = parse(MovesRequestSchema)
+    if body["state"] is not None:
+        state, legion = _legion_of(body)
+        roll = body["roll"] if body["roll"] is not None else state.movement_roll
+        if roll is None:
+            raise RuleError("no Movement Roll in the state: give roll", rule="6.2", path="roll")
+        moves = legion_moves(state, legion, roll)
+    else:
+        if body["roll"] is None:
+            raise RuleError("give the Movement Roll", rule="6.2", path="roll")
+        for key in ("friendly", "enemy", "engaged"):
+            for number in body[key]:
+                _known_land(number)
+        _known_characters(body["characters"])
+        moves = all_moves(
+            _known_land(body["land"]),
+            body["roll"],
+            body["characters"],
+            body["score"],
+            friendly=set(body["friendly"]),
+            enemy=set(body["enemy"]),
+            engaged=set(body["engaged"]),
+            may_teleport=not body["teleported"],
+        )
+    return jsonify({"moves": [m.to_dict() for m in moves]})
+
+
+@bp.post("/rules/recruits")
+@documented(
+    summary="What a Legion may muster on its land, and what it reveals for each",
+    request_schema=RecruitsRequestSchema,
+    response_schema=RecruitsAnswerSchema,
+    tag="rules",
+)
+def recruits():
+    body = parse(RecruitsRequestSchema)
+    if body["state"] is not None:
+        state, legion = _legion_of(body)
+        found = legion_recruits(state, legion)
+    else:
+        _known_characters(body["characters"])
+        terrain = masterboard_land(_known_land(body["land"])).terrain
+        found = legal_recruits(
+            body["characters"], terrain, variant=body["variant"], caretaker=body["caretaker"]
+        )
+    return jsonify(
+        {"recruits": [{"character": r.character, "reveal": list(r.reveal)} for r in found]}
+    )
