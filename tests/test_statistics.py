@@ -28,6 +28,13 @@ def test_wilson_interval_matches_published_values(k, n, lo, hi):
     assert got == pytest.approx((lo, hi), abs=6e-5)
 
 
+@pytest.mark.parametrize("n", [1, 7, 300, 10_000])
+def test_wilson_interval_ends_are_exact_when_nothing_or_everything_happened(n):
+    assert wilson_interval(0, n)[0] == 0.0
+    assert wilson_interval(n, n)[1] == 1.0
+    assert 0.0 < wilson_interval(0, n)[1] < 1.0
+
+
 def test_wilson_interval_covers_about_95_percent():
     """Over 4000 samples of 200 Bernoulli(0.3) trials the interval holds 0.3 about 95% of
     the time; the binomial sd of the coverage is sqrt(.95*.05/4000) = 0.0034, so +-0.015."""
