@@ -1,0 +1,1 @@
+"""Speed: engine facts compiled into tables, the numba battle kernel, tactics, odds."""

@@ -1,0 +1,345 @@
+"""Battles played out by the kernel: the simulator's contract with the odds layer.
+
+``play(spec, trials, seed, first)`` validates nothing beyond what it needs,
+fetches the cached tables of the setup, builds the starting slots and calls
+the parallel kernel. Battle ``i`` depends only on ``(seed, i)``. ``trace``
+plays one Battle on one thread and returns every move and strike with the
+position it was made in (for tests and for explaining a result).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import IntEnum
+
+import numpy as np
+
+from engine.battle_turns import (
+    REINFORCEMENT_TURN,
+    is_summonable_lord,
+    may_enter,
+    own_maneuver_turn,
+    step_at,
+    step_index,
+    step_of,
+)
+from engine.errors import TitanError
+from engine.position import Army, BattlePosition, Figure, Side
+from simulator import kernel
+from simulator.tables import BattleTables, Roster, battle_tables
+from simulator.tactics import weights
+
+
+class Outcome(IntEnum):
+    ATTACKER_WINS = kernel.ATTACKER_WINS  # every defender eliminated, attacker has survivors
+    DEFENDER_WINS = kernel.DEFENDER_WINS  # every attacker eliminated, defender has survivors
+    MUTUAL = kernel.MUTUAL  # both eliminated in the same Strike Phase
+    TIME_LOSS = kernel.TIME_LOSS  # 10.5: seven rounds over, both still standing
+
+
+class PhaseCode(IntEnum):
+    """A step's phase within its Battle-Round (10.3); step = (turn - 1) * 4 + code."""
+
+    DEFENDER_MANEUVER = kernel.DEFENDER_MANEUVER
+    DEFENDER_STRIKE = kernel.DEFENDER_STRIKE
+    ATTACKER_MANEUVER = kernel.ATTACKER_MANEUVER
+    ATTACKER_STRIKE = kernel.ATTACKER_STRIKE
+
+
+class EventKind(IntEnum):
+    MOVE = kernel.MOVE
+    STRIKE = kernel.STRIKE
+    RANGESTRIKE = kernel.RANGESTRIKE
+
+
+@dataclass(frozen=True)
+class BattleSpec:
+    position: BattlePosition  # the start, or a half-fought position
+    attacker_tactic: str = "default"
+    defender_tactic: str = "default"
+    summonable: str | None = None  # "Angel" or "Archangel" the attacker may summon (15.0-15.3)
+    reinforce: bool = True  # defender musters a reinforcement at its 4th Maneuver Phase (14.0)
+    variant: str = "default"
+
+
+@dataclass(frozen=True)
+class BattleRecords:
+    """One row per Battle."""
+
+    outcome: np.ndarray  # int8[n], Outcome codes
+    rounds: np.ndarray  # int8[n], Battle-Rounds begun (1..7)
+    attacker_alive: np.ndarray  # bool[n, A+1]; last column the summoned Lord
+    defender_alive: np.ndarray  # bool[n, D+1]; last column the reinforcement
+    summoned: np.ndarray  # bool[n]
+    reinforcement: np.ndarray  # int16[n]: index into reinforcement_names, -1 none
+    reinforcement_names: tuple[str, ...]
+    titan_slain: np.ndarray  # bool[n, 2]: [attacker's, defender's]
+
+
+def roster(spec: BattleSpec) -> Roster:
+    p = spec.position
+    summonable = spec.summonable
+    if summonable is not None and not is_summonable_lord(summonable):
+        raise TitanError(f"{summonable!r} cannot be summoned (15.0)", path="summonable")
+    return Roster(
+        terrain=p.terrain,
+        entry_side=p.entry_side,
+        attacker=tuple(f.name for f in p.attacker.characters),
+        defender=tuple(f.name for f in p.defender.characters),
+        attacker_score=p.attacker.score,
+        defender_score=p.defender.score,
+        summonable=None if p.summon_used else summonable,
+        reinforce=spec.reinforce and not p.reinforcement_used,
+        variant=spec.variant,
+    )
+
+
+def start_of(spec: BattleSpec, tables: BattleTables) -> kernel.Start:
+    """The kernel's starting slots for the spec's position."""
+    p = spec.position
+    a, d = len(p.attacker.characters), len(p.defender.characters)
+    slots = a + d + 2
+    kind = np.full(slots, -1, dtype=np.int16)
+    side = np.zeros(slots, dtype=np.int8)
+    hexes = np.full(slots, kernel.OFF, dtype=np.int8)
+    hits = np.zeros(slots, dtype=np.int16)
+    alive = np.zeros(slots, dtype=np.bool_)
+    deadline = np.full(slots, -1, dtype=np.int8)
+    side[a + 1 :] = kernel.DEFENDER
+    summon_pending = 0
+    for s_side, offset, types in (
+        (Side.ATTACKER, 0, tables.attacker_types),
+        (Side.DEFENDER, a + 1, tables.defender_types),
+    ):
+        for i, figure in enumerate(p.army(s_side).characters):
+            slot = offset + i
+            kind[slot] = types[i]
+            hits[slot] = figure.hits
+            alive[slot] = figure.hits < tables.kinds.power[types[i]]
+            if figure.hex is not None:
+                hexes[slot] = figure.hex
+                continue
+            if alive[slot] and may_enter(p, (s_side, i)):
+                turn = own_maneuver_turn(p, s_side)
+                code = (
+                    PhaseCode.DEFENDER_MANEUVER
+                    if s_side is Side.DEFENDER
+                    else (PhaseCode.ATTACKER_MANEUVER)
+                )
+                deadline[slot] = (turn - 1) * kernel.PHASES_PER_ROUND + code
+                if s_side is Side.ATTACKER and turn > 1:
+                    summon_pending = 1  # a Lord being summoned now: the summon is spent after
+            else:
+                alive[slot] = False  # 10.1: it did not enter in its first Maneuver Phase
+    scalars = np.zeros(kernel.SCALARS, dtype=np.int64)
+    scalars[kernel.S_STEP] = step_index(step_of(p))
+    scalars[kernel.S_SUMMON_SLOT] = a
+    r = roster(spec)
+    scalars[kernel.S_REINFORCE_SLOT] = a + d + 1 if r.reinforce else -1
+    scalars[kernel.S_SUMMON_TYPE] = tables.summon_type if r.summonable else -1
+    scalars[kernel.S_SUMMON_USED] = p.summon_used
+    scalars[kernel.S_REINFORCE_USED] = p.reinforcement_used
+    scalars[kernel.S_DEFENDERS] = d
+    scalars[kernel.S_REINFORCE_TURN] = REINFORCEMENT_TURN
+    scalars[kernel.S_SUMMON_PENDING] = summon_pending
+    return kernel.Start(kind, side, hexes, hits, alive, deadline, scalars)
+
+
+def _params(spec: BattleSpec) -> np.ndarray:
+    return np.stack([weights(spec.attacker_tactic), weights(spec.defender_tactic)])
+
+
+def play(spec: BattleSpec, trials: int, seed: int, first: int = 0) -> BattleRecords:
+    """Battles numbered first .. first+trials-1; battle i's dice depend only on (seed, i)."""
+    if trials < 0:
+        raise TitanError("trials cannot be negative", path="trials")
+    tables = battle_tables(roster(spec))
+    start = start_of(spec, tables)
+    params = _params(spec)
+    slots = start.kind.shape[0]
+    outcome = np.zeros(trials, dtype=np.int8)
+    rounds = np.zeros(trials, dtype=np.int8)
+    alive = np.zeros((trials, slots), dtype=np.bool_)
+    summoned = np.zeros(trials, dtype=np.bool_)
+    recruit = np.full(trials, -1, dtype=np.int16)
+    titan = np.zeros((trials, 2), dtype=np.bool_)
+    if trials:
+        kernel.play_battles(
+            tables.board,
+            tables.kinds,
+            tables.strikes,
+            tables.musters,
+            start,
+            kernel.ODDS,
+            params,
+            np.uint64(seed % 2**64),
+            np.uint64(first),
+            outcome,
+            rounds,
+            alive,
+            summoned,
+            recruit,
+            titan,
+        )
+    a = len(spec.position.attacker.characters)
+    return BattleRecords(
+        outcome=outcome,
+        rounds=rounds,
+        attacker_alive=alive[:, : a + 1].copy(),
+        defender_alive=alive[:, a + 1 :].copy(),
+        summoned=summoned,
+        reinforcement=recruit,
+        reinforcement_names=tables.reinforcement_names,
+        titan_slain=titan,
+    )
+
+
+# --- one Battle, every decision recorded ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class Event:
+    """One move or strike of a traced Battle, in the position it was made in.
+
+    For a move, ``frm``/``to`` are hexes (``frm`` None: entering). For a
+    strike, ``target`` is the target's hex, ``strike_number`` the declared one,
+    ``carry_to`` the hex the excess went to. ``actor`` and ``target_ref``
+    address characters of ``position``.
+    """
+
+    kind: EventKind
+    position: BattlePosition
+    actor: tuple[Side, int]
+    frm: int | None = None
+    to: int | None = None
+    target: int | None = None
+    target_ref: tuple[Side, int] | None = None
+    strike_number: int = 0
+    dice: int = 0
+    forgo_benefits: bool = False
+    carry_to: int | None = None
+    hits: int = 0
+    carried: int = 0
+
+
+@dataclass(frozen=True)
+class TracedBattle:
+    outcome: Outcome
+    rounds: int
+    events: tuple[Event, ...]
+    alive: tuple[bool, ...]  # per slot at the end
+    complete: bool  # False when the trace ran out of room
+
+
+def _position_of(
+    spec: BattleSpec, tables: BattleTables, step: int, hexes, hits, alive, kinds, flags
+) -> tuple[BattlePosition, dict[int, tuple[Side, int]]]:
+    """The engine position of a kernel snapshot, and each living slot's reference."""
+    p = spec.position
+    a = len(p.attacker.characters)
+    refs: dict[int, tuple[Side, int]] = {}
+    armies = {}
+    for side_, slots in ((Side.ATTACKER, range(a + 1)), (Side.DEFENDER, range(a + 1, len(hexes)))):
+        figures = []
+        for s in slots:
+            if not alive[s]:
+                continue
+            name = tables.types[kinds[s]][0]
+            h = int(hexes[s])
+            refs[s] = (side_, len(figures))
+            figures.append(Figure(name, None if h == kernel.OFF else h, int(hits[s])))
+        armies[side_] = Army(p.army(side_).score, tuple(figures))
+    turn, phase, active = step_at(step)
+    position = replace(
+        p,
+        turn=turn,
+        phase=phase,
+        active=active,
+        attacker=armies[Side.ATTACKER],
+        defender=armies[Side.DEFENDER],
+        summon_used=bool(flags[0]),
+        reinforcement_used=bool(flags[1]),
+    )
+    return position, refs
+
+
+def trace(spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096) -> TracedBattle:
+    """Battle ``index`` of a request with ``seed``, played alone with every decision recorded
+    (the same dice as in ``play``)."""
+    tables = battle_tables(roster(spec))
+    start = start_of(spec, tables)
+    slots = start.kind.shape[0]
+    record = kernel.Trace(
+        np.zeros((capacity, kernel.T_COLUMNS), dtype=np.int32),
+        np.zeros((capacity, slots), dtype=np.int8),
+        np.zeros((capacity, slots), dtype=np.int16),
+        np.zeros((capacity, slots), dtype=np.bool_),
+        np.zeros((capacity, slots), dtype=np.int16),
+        np.zeros((capacity, 2), dtype=np.bool_),
+    )
+    result, rounds, count, alive = kernel.play_traced(
+        tables.board,
+        tables.kinds,
+        tables.strikes,
+        tables.musters,
+        start,
+        kernel.ODDS,
+        _params(spec),
+        np.uint64(seed % 2**64),
+        np.uint64(index),
+        record,
+    )
+    events = []
+    for e in range(min(count, capacity)):
+        row = record.events[e]
+        position, refs = _position_of(
+            spec,
+            tables,
+            int(row[kernel.T_STEP]),
+            record.hexes[e],
+            record.hits[e],
+            record.alive[e],
+            record.kind[e],
+            record.flags[e],
+        )
+        slot = int(row[kernel.T_SLOT])
+        kind = EventKind(int(row[kernel.T_KIND]))
+        if kind is EventKind.MOVE:
+            frm = int(row[kernel.T_A])
+            events.append(
+                Event(
+                    kind,
+                    position,
+                    refs[slot],
+                    frm=None if frm == kernel.OFF else frm,
+                    to=int(row[kernel.T_B]),
+                )
+            )
+            continue
+        target = int(row[kernel.T_A])
+        carry = int(row[kernel.T_CARRY])
+        events.append(
+            Event(
+                kind,
+                position,
+                refs[slot],
+                target=int(record.hexes[e][target]),
+                target_ref=refs[target],
+                strike_number=int(row[kernel.T_B]),
+                dice=int(row[kernel.T_DICE]),
+                forgo_benefits=bool(row[kernel.T_FORGO]),
+                carry_to=None if carry < 0 else int(record.hexes[e][carry]),
+                hits=int(row[kernel.T_HITS]),
+                carried=int(row[kernel.T_CARRIED]),
+            )
+        )
+    return TracedBattle(
+        outcome=Outcome(int(result)),
+        rounds=int(rounds),
+        events=tuple(events),
+        alive=tuple(bool(x) for x in alive),
+        complete=count <= capacity,
+    )
+
+
+__all__ = ["BattleRecords", "BattleSpec", "Event", "Outcome", "TracedBattle", "play", "trace"]

@@ -1,0 +1,357 @@
+"""The engine's facts for one Battle setup, compiled into numpy tables for the kernel.
+
+The kernel decides no rule of its own: every cost, contact, strike, carry-over,
+rangestrike path, Drift hit, entry hex and reinforcement it uses is read from
+the arrays built here by calling ``engine`` functions. Tables are indexed by
+*type* (a distinct character and Power-factor: two Titans of different scores
+are two types) and by hex (0..26; 27 is "off the Battleland"). Only pairs that
+can matter are asked of the engine: hexes in contact for strikes, ranges
+three and four for rangestrikes, types of opposite sides.
+
+``battle_tables(roster)`` builds a ``BattleTables`` once per hashable
+``Roster`` and caches it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+
+from engine.battle_turns import LAST_TURN, REINFORCEMENT_TURN, deploys_in_tower, entering_hexes
+from engine.battlelands import battleland
+from engine.characters import TITAN, Character, CharacterClass, character
+from engine.hexes import DISTANCE, HEX_COUNT, NEIGHBOURS
+from engine.movement import in_contact, landing_cost, may_fly_over, step_cost
+from engine.musters import legal_recruits
+from engine.position import BattlePosition, Phase, Side
+from engine.rangestrikes import rangestrike_paths
+from engine.strikes import drift_damage, may_carry_over, strike_terms
+
+OFF = HEX_COUNT  # the hex index of "not on the Battleland"
+DIRECTIONS = 6  # neighbours of a hex, padded with -1
+MAX_ENTRY = 7  # the most hexes a side may enter by (the Tower's walled hexes)
+MAX_PATHS = 2  # 13.3: a line along hexsides gives two paths
+ATTACKER, DEFENDER = 0, 1  # side codes of the kernel
+HIGHEST_STRIKE_NUMBER = 6
+
+# A target against which every Strike-number suffices: carry-over permission
+# apart from the Strike-numbers (12.4), which the kernel compares itself.
+_ANY_TARGET = Character(
+    name="(any target)",
+    klass=CharacterClass.CREATURE,
+    power=1,
+    skill=-HIGHEST_STRIKE_NUMBER * 4,
+    flies=False,
+    rangestrikes=False,
+    magic_missile=False,
+    count=0,
+    natives=frozenset(),
+)
+
+
+class Board(NamedTuple):
+    """Geometry and the order of entry on one Battleland (entry side fixed)."""
+
+    neighbours: np.ndarray  # int8[27, 6]: adjacent hexes, -1 padded
+    direction: np.ndarray  # int8[27, 27]: index of b in neighbours[a], -1 when not adjacent
+    contact: np.ndarray  # bool[27, 27]: in contact (adjacent, no Cliff between), 11.3
+    distance: np.ndarray  # int8[27, 27]: steps between hexes
+    elevation: np.ndarray  # int8[27]
+    entry: np.ndarray  # int8[2, 8, 7]: [side, turn] hexes its off-board characters enter by
+    entry_count: np.ndarray  # int8[2, 8]
+    deploys: np.ndarray  # bool[2, 8]: [side, turn] placed on the entry hexes, not moved (10.2)
+
+
+class Kinds(NamedTuple):
+    """Per type: battle-factors, movement costs, Drift. ``T`` types."""
+
+    power: np.ndarray  # int16[T]
+    skill: np.ndarray  # int8[T]
+    flies: np.ndarray  # bool[T]
+    value: np.ndarray  # float64[T]: points it is worth (16.0), for the tactics
+    titan: np.ndarray  # bool[T]: its death ends the Battle (19.3)
+    rangestrikes: np.ndarray  # bool[T]
+    step: np.ndarray  # int8[T, 28, 27]: [t, from, to] walking cost, 0 forbidden; from 27 = entering
+    fly_over: np.ndarray  # bool[T, 27]
+    landing: np.ndarray  # int8[T, 27]: a flier's landing cost, 0 forbidden
+    drift: np.ndarray  # int8[T, 27]: hits taken at the start of each Strike Phase
+
+
+class Strikes(NamedTuple):
+    """Normal strikes, carry-over and rangestrikes, from engine.strikes / engine.rangestrikes."""
+
+    dice: np.ndarray  # int16[T, 27, 6, T]: [striker, hex, direction, target]; 0 = no strike
+    number: np.ndarray  # int8[T, 27, 6, T]: Strike-number with every hazard effect
+    plain_dice: np.ndarray  # int16[T, 27, 6, T]: hexside benefits forgone (12.5)
+    plain_number: np.ndarray  # int8[T, 27, 6, T]
+    carry: np.ndarray  # bool[T, 27, 6, 6, 2]: [striker, hex, first dir, second dir, forgo]
+    #   excess hits may carry, given a declared Strike-number both targets need no more than
+    ranged_count: np.ndarray  # int8[T, 27, T, 27]: rangestrike paths, best first
+    ranged_clear: np.ndarray  # int32[T, 27, T, 27, 2]: bit mask of the hexes that must be empty
+    ranged_dice: np.ndarray  # int16[T, 27, T, 27, 2]
+    ranged_number: np.ndarray  # int8[T, 27, T, 27, 2]
+
+
+class Musters(NamedTuple):
+    """The defender's reinforcement (14.0) by the set of its living characters."""
+
+    recruit_type: np.ndarray  # int16[2**D]: type mustered for a mask of living defender slots
+    recruit_name: np.ndarray  # int16[2**D]: index into reinforcement_names; -1 none
+
+
+@dataclass(frozen=True)
+class Roster:
+    """Everything the tables depend on (hashable: the cache key)."""
+
+    terrain: str
+    entry_side: int
+    attacker: tuple[str, ...]
+    defender: tuple[str, ...]
+    attacker_score: int = 0
+    defender_score: int = 0
+    summonable: str | None = None
+    reinforce: bool = True
+    variant: str = "default"
+
+
+@dataclass(frozen=True)
+class BattleTables:
+    roster: Roster
+    types: tuple[tuple[str, int], ...]  # (name, Power-factor) per type index
+    type_side: tuple[int, ...]  # the side a type fights for (types never span sides)
+    attacker_types: tuple[int, ...]  # type of each attacker slot
+    defender_types: tuple[int, ...]
+    summon_type: int  # -1: no Lord to summon
+    reinforcement_names: tuple[str, ...]
+    board: Board
+    kinds: Kinds
+    strikes: Strikes
+    musters: Musters
+
+
+def _types(roster: Roster) -> list[tuple[str, int, int]]:
+    """Distinct (name, power, side) of the characters of both Legions and the summonable Lord."""
+    found: list[tuple[str, int, int]] = []
+
+    def add(name: str, score: int, side: int) -> int:
+        key = (name, character(name).power_at(score), side)
+        if key not in found:
+            found.append(key)
+        return found.index(key)
+
+    for name in roster.attacker:
+        add(name, roster.attacker_score, ATTACKER)
+    if roster.summonable is not None:
+        add(roster.summonable, roster.attacker_score, ATTACKER)
+    for name in roster.defender:
+        add(name, roster.defender_score, DEFENDER)
+    return found
+
+
+def _recruit_by_mask(roster: Roster) -> list[str | None]:
+    """14.0: the most valuable legal recruit for each set of living defenders."""
+    chosen: list[str | None] = []
+    n = len(roster.defender)
+    for mask in range(1 << n):
+        living = [name for i, name in enumerate(roster.defender) if mask >> i & 1]
+        if not roster.reinforce or not living:
+            chosen.append(None)
+            continue
+        recruits = legal_recruits(living, roster.terrain, variant=roster.variant)
+        best = max(
+            (r.character for r in recruits),
+            key=lambda name: (character(name).value(roster.defender_score), name),
+            default=None,
+        )
+        chosen.append(best)
+    return chosen
+
+
+def _board(roster: Roster) -> Board:
+    land = battleland(roster.terrain)
+    neighbours = np.full((HEX_COUNT, DIRECTIONS), -1, dtype=np.int8)
+    direction = np.full((HEX_COUNT, HEX_COUNT), -1, dtype=np.int8)
+    contact = np.zeros((HEX_COUNT, HEX_COUNT), dtype=np.bool_)
+    for a in range(HEX_COUNT):
+        for k, b in enumerate(NEIGHBOURS[a]):
+            neighbours[a, k] = b
+            direction[a, b] = k
+            contact[a, b] = in_contact(land, a, b)
+    entry = np.full((2, LAST_TURN + 1, MAX_ENTRY), -1, dtype=np.int8)
+    entry_count = np.zeros((2, LAST_TURN + 1), dtype=np.int8)
+    deploys = np.zeros((2, LAST_TURN + 1), dtype=np.bool_)
+    for side_code, side in ((ATTACKER, Side.ATTACKER), (DEFENDER, Side.DEFENDER)):
+        for turn in range(1, LAST_TURN + 1):
+            at = BattlePosition(
+                terrain=roster.terrain,
+                entry_side=roster.entry_side,
+                turn=turn,
+                phase=Phase.MANEUVER,
+                active=side,
+            )
+            hexes = entering_hexes(at, side)
+            entry[side_code, turn, : len(hexes)] = hexes
+            entry_count[side_code, turn] = len(hexes)
+            deploys[side_code, turn] = deploys_in_tower(at, side)
+    return Board(
+        neighbours=neighbours,
+        direction=direction,
+        contact=contact,
+        distance=np.array(DISTANCE, dtype=np.int8),
+        elevation=np.array(land.elevations, dtype=np.int8),
+        entry=entry,
+        entry_count=entry_count,
+        deploys=deploys,
+    )
+
+
+def _kinds(roster: Roster, types: list[tuple[str, int, int]]) -> Kinds:
+    land = battleland(roster.terrain)
+    t = len(types)
+    step = np.zeros((t, HEX_COUNT + 1, HEX_COUNT), dtype=np.int8)
+    fly_over = np.zeros((t, HEX_COUNT), dtype=np.bool_)
+    landing = np.zeros((t, HEX_COUNT), dtype=np.int8)
+    drift = np.zeros((t, HEX_COUNT), dtype=np.int8)
+    for i, (name, _, _) in enumerate(types):
+        kind = character(name)
+        for to in range(HEX_COUNT):
+            step[i, OFF, to] = step_cost(kind, land, None, to) or 0
+            for frm in NEIGHBOURS[to]:
+                step[i, frm, to] = step_cost(kind, land, frm, to) or 0
+            fly_over[i, to] = may_fly_over(kind, land, to)
+            landing[i, to] = landing_cost(kind, land, to) or 0
+            drift[i, to] = drift_damage(kind, land, to)
+    scores = (roster.attacker_score, roster.defender_score)
+    return Kinds(
+        power=np.array([p for _, p, _ in types], dtype=np.int16),
+        skill=np.array([character(n).skill for n, _, _ in types], dtype=np.int8),
+        flies=np.array([character(n).flies for n, _, _ in types], dtype=np.bool_),
+        value=np.array([character(n).value(scores[s]) for n, _, s in types], dtype=np.float64),
+        titan=np.array([n == TITAN for n, _, _ in types], dtype=np.bool_),
+        rangestrikes=np.array([character(n).rangestrikes for n, _, _ in types], dtype=np.bool_),
+        step=step,
+        fly_over=fly_over,
+        landing=landing,
+        drift=drift,
+    )
+
+
+def _strikes(roster: Roster, types: list[tuple[str, int, int]], board: Board) -> Strikes:
+    land = battleland(roster.terrain)
+    t = len(types)
+    shape = (t, HEX_COUNT, DIRECTIONS, t)
+    dice = np.zeros(shape, dtype=np.int16)
+    number = np.zeros(shape, dtype=np.int8)
+    plain_dice = np.zeros(shape, dtype=np.int16)
+    plain_number = np.zeros(shape, dtype=np.int8)
+    carry = np.zeros((t, HEX_COUNT, DIRECTIONS, DIRECTIONS, 2), dtype=np.bool_)
+    ranged_count = np.zeros((t, HEX_COUNT, t, HEX_COUNT), dtype=np.int8)
+    ranged_clear = np.zeros((t, HEX_COUNT, t, HEX_COUNT, MAX_PATHS), dtype=np.int32)
+    ranged_dice = np.zeros((t, HEX_COUNT, t, HEX_COUNT, MAX_PATHS), dtype=np.int16)
+    ranged_number = np.zeros((t, HEX_COUNT, t, HEX_COUNT, MAX_PATHS), dtype=np.int8)
+    kinds = [character(name) for name, _, _ in types]
+    for i, (_, power, side) in enumerate(types):
+        kind = kinds[i]
+        enemies = [j for j, (_, _, s) in enumerate(types) if s != side]
+        for here in range(HEX_COUNT):
+            reach = [b for b in NEIGHBOURS[here] if board.contact[here, b]]
+            for there in reach:
+                k = board.direction[here, there]
+                for j in enemies:
+                    terms = strike_terms(kind, power, here, kinds[j], there, land)
+                    if terms is None:
+                        continue
+                    dice[i, here, k, j] = terms.dice
+                    number[i, here, k, j] = terms.strike_number
+                    plain_dice[i, here, k, j] = terms.plain_dice
+                    plain_number[i, here, k, j] = terms.plain_strike_number
+            for first in reach:
+                for second in reach:
+                    if second == first:
+                        continue
+                    k1, k2 = board.direction[here, first], board.direction[here, second]
+                    for forgo in (False, True):
+                        carry[i, here, k1, k2, forgo] = may_carry_over(
+                            kind, power, here, _ANY_TARGET, first, _ANY_TARGET, second,
+                            land, HIGHEST_STRIKE_NUMBER, forgo,
+                        )  # fmt: skip
+            if not kind.rangestrikes:
+                continue
+            for there in range(HEX_COUNT):
+                if not 2 <= DISTANCE[here][there] <= 3:
+                    continue  # ranges three and four, 13.0, 13.2
+                for j in enemies:
+                    paths = rangestrike_paths(kind, power, here, kinds[j], there, land)
+                    # engine.rangestrikes: of the open paths the best, lowest number then most dice
+                    paths = sorted(paths, key=lambda p: (p.strike_number, -p.dice))
+                    assert len(paths) <= MAX_PATHS, paths
+                    ranged_count[i, here, j, there] = len(paths)
+                    for p, path in enumerate(paths):
+                        ranged_clear[i, here, j, there, p] = sum(1 << h for h in path.clear)
+                        ranged_dice[i, here, j, there, p] = path.dice
+                        ranged_number[i, here, j, there, p] = path.strike_number
+    return Strikes(
+        dice, number, plain_dice, plain_number, carry,
+        ranged_count, ranged_clear, ranged_dice, ranged_number,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def battle_tables(roster: Roster) -> BattleTables:
+    """Every table of one Battle setup (cached by the roster)."""
+    types = _types(roster)
+    recruits = _recruit_by_mask(roster)
+    names = tuple(sorted({r for r in recruits if r is not None}))
+    for name in names:
+        key = (name, character(name).power_at(roster.defender_score), DEFENDER)
+        if key not in types:
+            types.append(key)
+    recruit_type = np.full(len(recruits), -1, dtype=np.int16)
+    recruit_name = np.full(len(recruits), -1, dtype=np.int16)
+    for mask, name in enumerate(recruits):
+        if name is not None:
+            key = (name, character(name).power_at(roster.defender_score), DEFENDER)
+            recruit_type[mask] = types.index(key)
+            recruit_name[mask] = names.index(name)
+
+    def index(name: str, score: int, side: int) -> int:
+        return types.index((name, character(name).power_at(score), side))
+
+    board = _board(roster)
+    return BattleTables(
+        roster=roster,
+        types=tuple((n, p) for n, p, _ in types),
+        type_side=tuple(s for _, _, s in types),
+        attacker_types=tuple(index(n, roster.attacker_score, ATTACKER) for n in roster.attacker),
+        defender_types=tuple(index(n, roster.defender_score, DEFENDER) for n in roster.defender),
+        summon_type=-1
+        if roster.summonable is None
+        else index(roster.summonable, roster.attacker_score, ATTACKER),
+        reinforcement_names=names,
+        board=board,
+        kinds=_kinds(roster, types),
+        strikes=_strikes(roster, types, board),
+        musters=Musters(recruit_type, recruit_name),
+    )
+
+
+def clear_cache() -> None:
+    battle_tables.cache_clear()
+
+
+__all__ = [
+    "ATTACKER",
+    "DEFENDER",
+    "OFF",
+    "REINFORCEMENT_TURN",
+    "BattleTables",
+    "Board",
+    "Kinds",
+    "Musters",
+    "Roster",
+    "Strikes",
+    "battle_tables",
+]
