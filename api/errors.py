@@ -80,6 +80,18 @@ def register(app: Flask) -> None:
         code = (e.name or "error").lower().replace(" ", "_")
         return envelope(e.code or 500, code, e.description or e.name)
 
+    @app.errorhandler(OverflowError)
+    def too_large(e: OverflowError):
+        # a number of the request beyond what the tables hold (e.g. a score of 2**50): the
+        # request's fault, yet logged so that a schema can learn the bound
+        log.warning("number out of range: %s", e, exc_info=True)
+        return envelope(
+            400,
+            "malformed",
+            "a number in the request is too large for this service",
+            [{"path": None, "rule": None, "message": str(e)[:200]}],
+        )
+
     @app.errorhandler(Exception)
     def unexpected(e: Exception):
         log.exception("unexpected error")

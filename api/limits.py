@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 from flask import Flask, Request, Response, current_app, request
-from flask.json.provider import DefaultJSONProvider
+from flask import json as flask_json
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.errors import ApiError, envelope
@@ -61,24 +61,38 @@ def depth(value: Any) -> int:
     return deepest
 
 
-class LimitedJSONProvider(DefaultJSONProvider):
-    """Flask's JSON, reading with the limits above (writing is unchanged)."""
+def read_json(text: str | bytes, max_depth: int) -> Any:
+    """``text`` parsed as a request body; JsonRefused (a ValueError) beyond the limits."""
+    try:
+        value = json.loads(text, parse_int=_integer, parse_float=_float, parse_constant=_constant)
+    except RecursionError:
+        raise JsonRefused("the JSON nests too deeply") from None
+    if depth(value) > max_depth:
+        raise JsonRefused(f"the JSON nests deeper than {max_depth} levels")
+    return value
 
-    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        try:
-            value = json.loads(
-                s, parse_int=_integer, parse_float=_float, parse_constant=_constant, **kwargs
-            )
-        except RecursionError:
-            raise JsonRefused("the JSON nests too deeply") from None
-        limit = self._app.config.get("MAX_JSON_DEPTH", 32)
-        if depth(value) > limit:
-            raise JsonRefused(f"the JSON nests deeper than {limit} levels")
-        return value
+
+class _RequestJson:
+    """The ``json_module`` of LimitedRequest: request bodies are read with the limits."""
+
+    @staticmethod
+    def loads(text: str | bytes, **_: Any) -> Any:
+        return read_json(text, current_app.config.get("MAX_JSON_DEPTH", 32))
+
+    dumps = staticmethod(flask_json.dumps)
 
 
 class LimitedRequest(Request):
-    """A request whose unreadable JSON body is the 400 envelope, with the parser's reason."""
+    """A request whose JSON body is read with the limits; an unreadable one is the 400
+    envelope, with the parser's reason."""
+
+    @property
+    def json_module(self) -> Any:
+        return _RequestJson
+
+    @json_module.setter
+    def json_module(self, _: Any) -> None:
+        """Flask assigns the app's JSON provider to each request; bodies keep the limits."""
 
     def on_json_loading_failed(self, e: ValueError | None) -> Any:
         if e is None:  # not a JSON content type: Flask's own 415
@@ -133,8 +147,6 @@ def _too_large(e: RequestEntityTooLarge):
 def install(app: Flask) -> None:
     """Apply the limits and CORS to ``app`` (its settings are read per request)."""
     app.request_class = LimitedRequest
-    app.json = LimitedJSONProvider(app)
-    app.json.sort_keys = False
     app.before_request(_read_json_body)
     app.after_request(_cors)
     app.register_error_handler(RequestEntityTooLarge, _too_large)

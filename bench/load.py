@@ -1,0 +1,204 @@
+"""``python -m bench.load``: a load test of the service as gunicorn serves it.
+
+Starts gunicorn (this project's gunicorn.conf.py) on a free port of 127.0.0.1, waits until
+it answers, then sends the typical 7v7 odds request (bench.request.REQUEST) at concurrency
+1, 4 and 16 and prints requests per second, p50 and p99 latency and the error count of
+each. Every level is bounded in requests and in seconds; gunicorn is stopped at the end.
+Only the loopback address is ever contacted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench.request import REQUEST
+
+HOST = "127.0.0.1"  # loopback only
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = (1, 4, 16)
+
+
+@dataclass(frozen=True)
+class Level:
+    concurrency: int
+    requests: int
+    errors: int
+    truncated: int
+    seconds: float
+    latencies: tuple[float, ...]  # seconds, of the answered requests
+
+    @property
+    def per_second(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+    def percentile(self, q: float) -> float:
+        if not self.latencies:
+            return float("nan")
+        if len(self.latencies) == 1:
+            return self.latencies[0]
+        return statistics.quantiles(self.latencies, n=100, method="inclusive")[round(q) - 1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def start_gunicorn(port: int, workers: int | None, log) -> subprocess.Popen:
+    env = {**os.environ, "HOST": HOST, "PORT": str(port)}
+    if workers:
+        env["WEB_CONCURRENCY"] = str(workers)
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    return subprocess.Popen(
+        [str(gunicorn), "-c", "gunicorn.conf.py", "api:create_app()"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,  # the access log
+        stderr=log,
+        start_new_session=True,
+    )
+
+
+def stop(server: subprocess.Popen) -> None:
+    if server.poll() is None:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def post(port: int, body: bytes, timeout: float) -> tuple[int, dict | None]:
+    connection = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    try:
+        connection.request("POST", "/api/v1/odds", body, {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        data = response.read()
+        try:
+            return response.status, json.loads(data)
+        except ValueError:
+            return response.status, None
+    finally:
+        connection.close()
+
+
+def wait_until_ready(port: int, server: subprocess.Popen, log, limit: float) -> float:
+    """Seconds until the first odds request was answered (the kernel loaded in a worker)."""
+    started = time.perf_counter()
+    small = json.dumps({**REQUEST, "trials": 20}).encode()
+    while time.perf_counter() - started < limit:
+        if server.poll() is not None:
+            log.seek(0)
+            raise RuntimeError("gunicorn stopped:\n" + log.read().decode(errors="replace")[-3000:])
+        try:
+            status, _ = post(port, small, timeout=limit)
+            if status == 200:
+                return time.perf_counter() - started
+        except OSError:
+            pass
+        time.sleep(0.5)
+    raise RuntimeError(f"gunicorn did not answer within {limit:.0f} s")
+
+
+def run_level(port: int, concurrency: int, requests: int, seconds: float) -> Level:
+    """``requests`` requests by ``concurrency`` clients, none started after ``seconds``."""
+    body = json.dumps(REQUEST).encode()
+    lock = threading.Lock()
+    latencies: list[float] = []
+    counts = {"sent": 0, "errors": 0, "truncated": 0}
+    deadline = time.perf_counter() + seconds
+
+    def client() -> None:
+        while True:
+            with lock:
+                if counts["sent"] >= requests or time.perf_counter() >= deadline:
+                    return
+                counts["sent"] += 1
+            began = time.perf_counter()
+            try:
+                status, answer = post(port, body, timeout=seconds + 60)
+            except OSError:
+                status, answer = 0, None
+            took = time.perf_counter() - began
+            with lock:
+                if status == 200 and answer is not None:
+                    latencies.append(took)
+                    counts["truncated"] += bool(answer.get("truncated"))
+                else:
+                    counts["errors"] += 1
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=client) for _ in range(concurrency)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - started
+    return Level(
+        concurrency,
+        counts["sent"],
+        counts["errors"],
+        counts["truncated"],
+        elapsed,
+        tuple(sorted(latencies)),
+    )
+
+
+def report(level: Level) -> str:
+    return (
+        f"{level.concurrency:>11}{level.requests:>10}{level.per_second:>10.2f}"
+        f"{1000 * level.percentile(50):>10.0f}{1000 * level.percentile(99):>10.0f}"
+        f"{level.errors:>8}{level.truncated:>11}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
+    parser.add_argument("--requests", type=int, default=32, help="most requests per level")
+    parser.add_argument("--seconds", type=float, default=30.0, help="most seconds per level")
+    parser.add_argument("--trials", type=int, default=REQUEST["trials"], help="battles a request")
+    parser.add_argument("--workers", type=int, default=None, help="gunicorn workers (its default)")
+    parser.add_argument("--start-limit", type=float, default=600.0, help="seconds to wait for it")
+    args = parser.parse_args(argv)
+    REQUEST["trials"] = args.trials
+
+    # Stopped from outside (SIGTERM): still stop gunicorn, through the finally below.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    port = free_port()
+    with tempfile.TemporaryFile() as log:
+        server = start_gunicorn(port, args.workers, log)
+        try:
+            ready = wait_until_ready(port, server, log, args.start_limit)
+            print(f"gunicorn on {HOST}:{port} answered its first odds request after {ready:.1f} s")
+            print(f"request: {args.trials} Battles, 7v7 on {REQUEST['terrain']}")
+            print(
+                f"{'concurrency':>11}{'requests':>10}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}"
+                f"{'errors':>8}{'truncated':>11}"
+            )
+            errors = 0
+            for concurrency in LEVELS:
+                level = run_level(port, concurrency, max(args.requests, concurrency), args.seconds)
+                print(report(level), flush=True)
+                errors += level.errors
+        finally:
+            stop(server)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

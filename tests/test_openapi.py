@@ -1,0 +1,164 @@
+"""The OpenAPI document is generated from the app and its marshmallow schemas, and is valid."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from marshmallow import Schema, fields
+from openapi_spec_validator import validate
+
+from api.openapi import NOT_IN_DOCUMENT, _name_resolver, _openapi_path, build_document, document
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+@pytest.fixture
+def doc(client):
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    assert response.mimetype == "application/json"
+    return response.get_json()
+
+
+def resolve(doc: dict, node: dict) -> dict:
+    """A schema with its $ref followed (one level)."""
+    ref = node.get("$ref")
+    if ref is None:
+        return node
+    return doc["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+
+
+def test_document_is_valid_openapi_3(doc):
+    validate(doc)
+    assert doc["openapi"].startswith("3.")
+    assert doc["info"]["title"] and doc["info"]["version"]
+
+
+def test_every_api_route_of_the_app_is_documented(app, doc):
+    expected = set()
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/") and rule.endpoint not in NOT_IN_DOCUMENT:
+            path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+            expected |= {(path, m.lower()) for m in rule.methods - {"HEAD", "OPTIONS"}}
+    documented = {(path, method) for path, ops in doc["paths"].items() for method in ops}
+    assert documented == expected
+    assert ("/api/v1/odds", "post") in documented  # DESIGN: HTTP API v1
+    assert ("/api/v1/battlelands/{terrain}", "get") in documented
+
+
+def test_request_bodies_come_from_the_marshmallow_schemas(app, doc):
+    checked = 0
+    for rule in app.url_map.iter_rules():
+        marked = getattr(app.view_functions[rule.endpoint], "openapi", None)
+        if not marked or marked["request"] is None:
+            continue
+        schema = marked["request"]()
+        path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+        operation = doc["paths"][path]["post"]
+        body = operation["requestBody"]["content"]["application/json"]["schema"]
+        properties = resolve(doc, body)["properties"]
+        loadable = {f.data_key or name for name, f in schema.fields.items() if not f.dump_only}
+        assert set(properties) == loadable, path
+        assert operation["summary"] == marked["summary"]
+        checked += 1
+    assert checked >= 2  # /odds and /compare at least
+
+
+def test_odds_answer_documents_the_contract_fields(doc):
+    odds = doc["paths"]["/api/v1/odds"]["post"]
+    answer = resolve(doc, odds["responses"]["200"]["content"]["application/json"]["schema"])
+    for key in ("outcomes", "attacker", "defender", "rounds", "trials", "seed", "truncated"):
+        assert key in answer["properties"], key
+    outcomes = resolve(doc, answer["properties"]["outcomes"])
+    assert set(outcomes["properties"]) >= {
+        "attacker_wins",
+        "defender_wins",
+        "mutual_elimination",
+        "time_loss",
+    }
+    side = resolve(doc, answer["properties"]["attacker"])
+    for key in ("survival", "expected_survivors", "expected_points", "points_distribution"):
+        assert key in side["properties"], key
+
+
+@pytest.mark.parametrize(
+    ("method", "statuses"),
+    [("post", {"400", "405", "413", "422"}), ("get", {"405"})],
+)
+def test_failures_are_documented_as_the_error_envelope(doc, method, statuses):
+    envelope = doc["components"]["schemas"]["Error"]
+    assert envelope["required"] == ["error"]
+    for path, operations in doc["paths"].items():
+        if method not in operations:
+            continue
+        responses = operations[method]["responses"]
+        assert statuses <= set(responses), path
+        for status in statuses:
+            ref = responses[status]["content"]["application/json"]["schema"]["$ref"]
+            assert ref == "#/components/schemas/Error"
+    body = resolve(doc, envelope["properties"]["error"])
+    assert set(body["properties"]) == {"code", "message", "details"}
+
+
+def test_path_arguments_are_parameters(doc):
+    parameters = doc["paths"]["/api/v1/battlelands/{terrain}"]["get"]["parameters"]
+    assert parameters == [
+        {"name": "terrain", "in": "path", "required": True, "schema": {"type": "string"}}
+    ]
+    assert "404" in doc["paths"]["/api/v1/battlelands/{terrain}"]["get"]["responses"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "path", "arguments"),
+    [
+        ("/api/v1/health", "/api/v1/health", ()),
+        ("/a/<terrain>", "/a/{terrain}", (("terrain", "string"),)),
+        (
+            "/a/<int:land>/<string(length=2):hex>",
+            "/a/{land}/{hex}",
+            (("land", "integer"), ("hex", "string")),
+        ),
+    ],
+)
+def test_flask_rules_become_openapi_paths(rule, path, arguments):
+    assert _openapi_path(rule) == (path, arguments)
+
+
+def test_schemas_of_the_same_name_in_two_modules_get_two_names():
+    first = type("LegionSchema", (Schema,), {"score": fields.Integer()})
+    second = type("LegionSchema", (Schema,), {"marker": fields.String()})
+    second.__module__ = "api.schemas.game"
+    resolve_name = _name_resolver()
+    assert resolve_name(first) == "Legion"
+    assert resolve_name(second) == "GameLegion"
+    assert resolve_name(first) == "Legion"  # stable on a second look
+
+
+def test_document_is_built_once_per_app(app):
+    with app.app_context():
+        assert document(app) is document(app)
+    assert build_document(app) == document(app)
+
+
+def test_docs_page_uses_only_local_assets(client):
+    page = client.get("/api/v1/docs")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    assets = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert assets, "the page loads its assets"
+    for asset in assets:
+        assert not asset.startswith(("http:", "https:", "//")), asset
+        if asset.startswith("/static/"):
+            assert client.get(asset).status_code == 200, asset
+
+
+@pytest.mark.parametrize(
+    ("folder", "licence"),
+    [("swagger-ui", "LICENSE"), ("chart.js", "LICENSE.md")],
+)
+def test_vendored_assets_keep_their_licence(folder, licence):
+    assert (STATIC / "vendor" / folder / licence).stat().st_size > 500
+    readme = (STATIC / "vendor" / "README.md").read_text()
+    assert f"`{folder}/`" in readme
