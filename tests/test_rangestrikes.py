@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.battlelands import battleland
-from engine.characters import character
-from engine.hexes import hex_name, parse_hex
+from engine.battlelands import TERRAINS, battleland
+from engine.characters import NAMES, character
+from engine.hexes import HEXES, PATHS, hex_name, parse_hex
 from engine.rangestrikes import RangestrikePath, rangestrike_paths, rangestrike_range
 
 
@@ -49,8 +51,8 @@ def test_path_value_type():
 
 
 def test_range_is_symmetric_13_2():
-    for a in range(27):
-        for b in range(27):
+    for a in HEXES:
+        for b in HEXES:
             assert rangestrike_range(a, b) == rangestrike_range(b, a)
 
 
@@ -162,3 +164,28 @@ RANGESTRIKES = [
 )
 def test_rangestrike_paths(terrain, striker, at, target, there, expected):
     assert paths(terrain, striker, at, target, there) == sorted(expected)
+
+
+RANGESTRIKERS = sorted(
+    name for name in NAMES if character(name).rangestrikes and not character(name).magic_missile
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    terrain=st.sampled_from(TERRAINS),
+    name=st.sampled_from(RANGESTRIKERS),
+    a=st.sampled_from(list(HEXES)),
+    b=st.sampled_from(list(HEXES)),
+)
+def test_a_rangestrike_goes_both_ways_13_3(terrain, name, a, b):
+    """13.3 and the hazard chart: whether a line is open does not depend on its direction
+    (the paths from b are those from a reversed, and every crossing rule names both ends
+    alike); every Strike-number is a face of a die (12.7) and clear hexes lie on the path."""
+    kind, land = character(name), battleland(terrain)
+    there = rangestrike_paths(kind, kind.power, a, kind, b, land)
+    back = rangestrike_paths(kind, kind.power, b, kind, a, land)
+    assert sorted(set(p.clear) for p in there) == sorted(set(p.clear) for p in back)
+    for path in there:
+        assert 1 <= path.strike_number <= 6
+        assert any(set(path.clear) <= set(line) for line in PATHS[a][b])
