@@ -273,10 +273,10 @@ def _strikes(roster: Roster, types: list[tuple[str, int, int]], board: Board) ->
                     if second == first:
                         continue
                     k1, k2 = board.direction[here, first], board.direction[here, second]
-                    for forgo in (False, True):
+                    for forgo in (0, 1):
                         carry[i, here, k1, k2, forgo] = may_carry_over(
                             kind, power, here, _ANY_TARGET, first, _ANY_TARGET, second,
-                            land, HIGHEST_STRIKE_NUMBER, forgo,
+                            land, HIGHEST_STRIKE_NUMBER, bool(forgo),
                         )  # fmt: skip
             if not kind.rangestrikes:
                 continue
