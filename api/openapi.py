@@ -32,6 +32,28 @@ _SUMMARIES = {
     "data.battleland": "One terrain's Battleland: its hexes, hazards, hexsides and entry sides",
     "data.masterboard": "The Masterboard: every land, its terrain, exits and neighbours",
 }
+# Request examples shown by the API browser ("Try it out" starts from them).
+_EXAMPLES = {
+    "odds.post_odds": {
+        "terrain": "Plains",
+        "entry_side": 1,
+        "attacker": {"score": 120, "characters": ["Titan", "Ogre", "Ogre"]},
+        "defender": {"score": 40, "characters": ["Troll", "Troll"]},
+        "summonable": "Angel",
+        "reinforce": True,
+        "tactics": {"attacker": "default", "defender": "default"},
+        "trials": 2000,
+        "seed": 1,
+    },
+    "odds.post_compare": {
+        "land": 8,
+        "side": "attacker",
+        "legion": {"score": 0, "characters": ["Ogre", "Ogre", "Centaur"]},
+        "opponent": {"score": 0, "characters": ["Troll", "Troll"]},
+        "trials": 1000,
+        "seed": 1,
+    },
+}
 _ARGUMENT = re.compile(r"<(?:(?P<converter>\w+)(?:\([^)]*\))?:)?(?P<name>\w+)>")
 _ARGUMENT_TYPES = {"int": "integer", "float": "number"}
 
@@ -130,10 +152,10 @@ def _describe(operation: Operation) -> dict[str, Any]:
         ]
     request_schema = marked.get("request")
     if request_schema is not None:
-        described["requestBody"] = {
-            "required": True,
-            "content": {"application/json": {"schema": request_schema}},
-        }
+        body: dict[str, Any] = {"schema": request_schema}
+        if operation.endpoint in _EXAMPLES:
+            body["example"] = _EXAMPLES[operation.endpoint]
+        described["requestBody"] = {"required": True, "content": {"application/json": body}}
     for status, why in _ERRORS.get(operation.method, _ERRORS["post"]).items():
         if status == "404" and not operation.arguments and operation.method == "get":
             continue  # a fixed path is always found

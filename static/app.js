@@ -274,9 +274,14 @@ function clearFieldError(path) {
   if (field) field.removeAttribute("aria-invalid");
 }
 
+/** A JSON path in dotted form: "attacker.characters[1]" -> "attacker.characters.1". */
+function dotted(path) {
+  return (path || "").replace(/\[(\w+)\]/g, ".$1").replace(/^\$\.?/, "");
+}
+
 /** The error paragraph for a JSON path: the longest path prefix the form has a place for. */
 function placeFor(path) {
-  const parts = (path || "").split(".");
+  const parts = dotted(path).split(".");
   while (parts.length) {
     const place = $(`[data-error-for="${parts.join(".")}"]`);
     if (place && !place.parentElement.closest("[hidden]")) return place;
@@ -305,7 +310,7 @@ function showErrors(envelope, status) {
       if (place.id === "") place.id = `error-${key.replace(/\W/g, "-")}`;
       field.setAttribute("aria-describedby", place.id);
     }
-    const index = (detail.path || "").match(/^(attacker|defender)\.characters\.(\d+)/);
+    const index = dotted(detail.path).match(/^(attacker|defender)\.characters\.(\d+)/);
     if (index) $(`#${index[1]} .characters li[data-index="${index[2]}"]`)?.classList.add("invalid");
     first = first || field || place;
   }

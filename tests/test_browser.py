@@ -231,6 +231,8 @@ def test_bad_input_shows_a_message_beside_its_field(page, base_url, change, fiel
     message = page.locator(f'[data-error-for="{field}"]')
     message.wait_for(state="visible")
     assert message.inner_text().strip()
+    if field == "attacker.characters":  # the very character is marked
+        assert page.locator("#attacker .characters li.invalid span").all_inner_texts() == ["Orc"]
     assert page.is_visible("#form-error")
     assert page.is_hidden("#results")
 

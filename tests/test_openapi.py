@@ -162,3 +162,15 @@ def test_vendored_assets_keep_their_licence(folder, licence):
     assert (STATIC / "vendor" / folder / licence).stat().st_size > 500
     readme = (STATIC / "vendor" / "README.md").read_text()
     assert f"`{folder}/`" in readme
+
+
+@pytest.mark.parametrize("path", ["/api/v1/odds", "/api/v1/compare"])
+def test_request_examples_are_accepted_by_the_service(doc, path):
+    """The examples the API browser starts from are answered (200), not refused."""
+    pytest.importorskip("simulator.battles", reason="until the battle kernel is committed")
+    from api import create_app
+
+    example = doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["example"]
+    client = create_app({"TESTING": True}).test_client()
+    response = client.post(path, json={**example, "trials": 50})
+    assert response.status_code == 200, response.get_json()
