@@ -111,11 +111,21 @@ class MovesAnswerSchema(Schema):
     moves = fields.List(fields.String(), metadata={"description": "labels, in label order"})
 
 
+class CarryOverSchema(Schema):
+    """A Strike-number the striker may declare to carry excess hits over (12.4, 12.5)."""
+
+    strike_number = fields.Integer()
+    forgo_benefits = fields.Boolean()
+    dice = fields.Integer()
+    targets = fields.List(fields.String())
+
+
 class StrikeOptionSchema(Schema):
     target = fields.String()
     kind = fields.String(validate=validate.OneOf(["strike", "rangestrike"]))
     strike_number = fields.Integer()
     dice = fields.Integer()
+    carry_over = fields.List(fields.Nested(CarryOverSchema))
 
 
 class StrikesAnswerSchema(Schema):
