@@ -6,7 +6,6 @@ from typing import Any
 
 from flask import Blueprint, jsonify
 
-from api.errors import ApiError
 from api.requests import documented, parse
 from api.schemas.position import (
     CharacterQuerySchema,
@@ -18,6 +17,7 @@ from engine.errors import RuleError, UnknownName
 from engine.hexes import hex_name, parse_hex
 from engine.movement import legal_moves
 from engine.position import BattlePosition, Ref, Side
+from engine.strikes import legal_strikes
 
 bp = Blueprint("battle_rules", __name__, url_prefix="/api/v1/rules/battle")
 
@@ -66,11 +66,5 @@ def moves():
 )
 def strikes():
     position, ref = _query(rule="12.0")
-    try:
-        from engine.strikes import legal_strikes
-    except ModuleNotFoundError as e:
-        if e.name != "engine.strikes":
-            raise
-        raise ApiError(501, "not_implemented", "the strike rules are not in this build") from None
     options: list[dict[str, Any]] = [option.to_dict() for option in legal_strikes(position, ref)]
     return jsonify({"strikes": options})
