@@ -17,7 +17,6 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
-from simulator.battles import BattleRecords, play
 
 from engine.battle_checks import check_position
 from engine.battle_turns import attacker_entry_sides, is_summonable_lord
@@ -28,6 +27,7 @@ from engine.hexes import ENTRY_SIDES
 from engine.masterboard import land as masterboard_land
 from engine.position import BattlePosition
 from engine.scoring import LEGION_LIMIT
+from simulator.battles import BattleRecords, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
 from simulator.statistics import summarise
 

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from simulator.battles import Outcome
 
 from engine.position import Side
+from simulator.battles import Outcome
 from simulator.engagement import Engagement, ScoredBattles, SideResult
 
 Z95 = 1.959963984540054  # the standard normal quantile of 0.975

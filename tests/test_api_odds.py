@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("simulator.battles", reason="until the battle kernel is committed")
-
 BODY = {
     "terrain": "Plains",
     "attacker": {"score": 0, "characters": ["Titan", "Ogre", "Ogre"]},

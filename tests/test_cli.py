@@ -6,8 +6,6 @@ import json
 
 import pytest
 
-pytest.importorskip("simulator.battles", reason="until the battle kernel is committed")
-
 from simulator.cli import main
 
 ODDS = ["--terrain", "Plains", "--attacker", "Titan,Ogre,Ogre", "--defender", "Troll,Troll"]

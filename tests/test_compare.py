@@ -5,9 +5,6 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import RuleError, UnknownName
-
-pytest.importorskip("simulator.battles", reason="until the battle kernel is committed")
-
 from simulator.compare import compare
 
 OPPONENT = {"score": 0, "characters": ["Troll", "Troll"]}

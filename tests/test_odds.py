@@ -5,9 +5,6 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import RuleError, TitanError, UnknownName, Violations
-
-pytest.importorskip("simulator.battles", reason="until the battle kernel is committed")
-
 from simulator.odds import OddsRequest, engagement_of, odds
 
 OGRES = {"score": 0, "characters": ["Ogre", "Ogre"]}

@@ -9,11 +9,7 @@ import pytest
 from engine.hexes import parse_hex
 from engine.position import Army, BattlePosition, Figure, Side
 from engine.scoring import LegionResult, angels_gained, battle_points
-
-pytest.importorskip("simulator.battles", reason="until the battle kernel is committed")
-
 from simulator.battles import BattleRecords, Outcome
-
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
 
 W, L, M, T = Outcome.ATTACKER_WINS, Outcome.DEFENDER_WINS, Outcome.MUTUAL, Outcome.TIME_LOSS

@@ -5,10 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-pytest.importorskip("simulator.battles", reason="until the battle kernel is committed")
-
 from simulator.battles import BattleRecords, Outcome
-
 from simulator.engagement import Engagement, Legion, score_battles
 from simulator.statistics import distribution, proportion, summarise, wilson_interval
 

@@ -17,6 +17,8 @@ from api.schemas.odds import (
 )
 from engine.errors import TitanError
 from engine.position import BattlePosition
+from simulator.compare import compare
+from simulator.odds import odds, warm_up, warm_up_in_subprocess
 
 log = logging.getLogger(__name__)
 bp = Blueprint("odds", __name__, url_prefix="/api/v1")
@@ -55,8 +57,6 @@ def _position(raw: Any) -> BattlePosition | None:
     tag="odds",
 )
 def post_odds():
-    from simulator.odds import odds
-
     body = parse(OddsRequestSchema)
     body["position"] = _position(body.get("position"))
     return jsonify(odds(body, **_limits(body)))
@@ -70,8 +70,6 @@ def post_odds():
     tag="odds",
 )
 def post_compare():
-    from simulator.compare import compare
-
     body = parse(CompareRequestSchema)
     return jsonify(compare(body, **_limits(body)))
 
@@ -89,8 +87,6 @@ def warm_up_when_served(app) -> None:
 
     if app.testing or "gunicorn" not in sys.modules:
         return
-    from simulator.odds import warm_up_in_subprocess
-
     try:
         seconds = warm_up_in_subprocess()
     except Exception:  # the service still starts; workers then compile on first use
@@ -102,8 +98,6 @@ def warm_up_when_served(app) -> None:
 def warm_up_worker() -> None:
     """In a freshly forked worker: load the compiled kernel before the first request."""
     try:
-        from simulator.odds import warm_up
-
         seconds = warm_up()
     except Exception:  # serve anyway; the first odds request then loads the kernel
         log.exception("loading the battle kernel in the worker failed")

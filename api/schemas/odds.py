@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from api.schemas.position import BattlePositionSchema
+
 SEED_LIMIT = 2**53
 
 
@@ -19,15 +21,6 @@ class LegionSchema(Schema):
 class TacticsSchema(Schema):
     attacker = fields.String(load_default="default")
     defender = fields.String(load_default="default")
-
-
-def _position_field() -> fields.Field:
-    """The battle position schema of api/schemas/position.py, or a plain object until it exists."""
-    try:
-        from api.schemas.position import PositionSchema
-    except ImportError:
-        return fields.Dict(allow_none=True, load_default=None)
-    return fields.Nested(PositionSchema, allow_none=True, load_default=None)
 
 
 class _Battle(Schema):
@@ -52,7 +45,7 @@ class _Battle(Schema):
 class OddsRequestSchema(_Battle):
     attacker = fields.Nested(LegionSchema, allow_none=True, load_default=None)
     defender = fields.Nested(LegionSchema, allow_none=True, load_default=None)
-    position = _position_field()
+    position = fields.Nested(BattlePositionSchema, allow_none=True, load_default=None)
 
 
 class CompareRequestSchema(_Battle):
