@@ -129,3 +129,36 @@ def test_answer_has_the_fields_of_the_contract():
     assert sum(answer["rounds"].values()) == pytest.approx(1.0)
     assert sum(o["p"] for o in answer["outcomes"].values()) == pytest.approx(1.0)
     assert answer["alternatives"]["flee"]["attacker_points"] == 8  # 9.2: Troll 16 / 2
+
+
+def test_an_overwhelming_attacker_wins_and_scores_the_full_value_16_0():
+    """Seven Colossi against one Ogre on the Plains. The kernel's outcome codes must reach
+    the right side: nearly every Battle an attacker win worth the Ogre's 12 points (16.0)."""
+    body = request(
+        attacker={"score": 0, "characters": ["Colossus"] * 7},
+        defender={"score": 0, "characters": ["Ogre"]},
+        trials=400,
+        seed=99,
+    )
+    answer = odds(body)
+    wins = answer["outcomes"]["attacker_wins"]["p"]
+    assert wins > 0.9
+    assert answer["attacker"]["points_distribution"].get("12", 0.0) == pytest.approx(wins)
+    assert answer["attacker"]["expected_points"] == pytest.approx(12 * wins)
+    assert answer["defender"]["survival"][0]["p"] < 0.1
+
+
+def test_titan_deaths_are_reported_per_side_19_3():
+    """A lone Titan of score 0 against seven Colossi: when it falls the Battle ends (19.3) and
+    its player's side scores nothing; the Colossi score its 24 points."""
+    body = request(
+        attacker={"score": 0, "characters": ["Colossus"] * 7},
+        defender={"score": 0, "characters": ["Titan"]},
+        trials=300,
+        seed=5,
+    )
+    answer = odds(body)
+    killed = answer["defender"]["titan_killed"]
+    assert killed > 0.9
+    assert answer["attacker"]["points_distribution"].get("24", 0.0) == pytest.approx(killed)
+    assert answer["defender"]["expected_points"] == 0.0
