@@ -78,7 +78,11 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http(e: HTTPException):
         code = (e.name or "error").lower().replace(" ", "_")
-        return envelope(e.code or 500, code, e.description or e.name)
+        response, status = envelope(e.code or 500, code, e.description or e.name)
+        for name, value in e.get_headers():  # e.g. Allow of a 405
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response, status
 
     @app.errorhandler(OverflowError)
     def too_large(e: OverflowError):

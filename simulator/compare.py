@@ -17,9 +17,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
-from simulator.battles import BattleRecords, Outcome, play
 
 from engine.errors import RuleError, TitanError, Violations
+from simulator.battles import BattleRecords, Outcome, play
 from simulator.engagement import Engagement, score_battles
 from simulator.odds import (
     CHUNK,

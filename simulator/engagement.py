@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from simulator.battles import BattleRecords, BattleSpec, Outcome
 
 from engine import scoring
 from engine.characters import ANGEL, ARCHANGEL, character
 from engine.hexes import TOWER_ENTRY_SIDE
 from engine.position import Army, BattlePosition, Figure, Phase, Side
+from simulator.battles import BattleRecords, BattleSpec, Outcome
 
 ATTACKER, DEFENDER = 0, 1  # columns of BattleRecords.titan_slain
 
