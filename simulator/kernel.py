@@ -52,7 +52,8 @@ W_URGENCY = 9  # the attacker's caution fades toward round 7 (10.5)
 W_CARRY = 10  # 1: declare higher Strike-numbers for carry-over (12.4)
 W_RANGE_DISTANCE = 11  # a rangestriker's preferred distance to the nearest enemy
 W_STAY = 12  # bonus for staying put (a character already well placed)
-WEIGHTS = 13
+W_THREAT = 13  # share of the blows of enemies that could close in next phase
+WEIGHTS = 14
 
 BLOCKING = 1000.0  # an entering character that would stop others from entering
 
@@ -128,7 +129,7 @@ def _worth(kinds, params, t):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _strike_worth(odds, params, dice, number, rem, worth, power):
     """Expected worth of one strike: damage in points of value plus the chance to kill."""
     d = _dice_index(dice)
@@ -139,7 +140,7 @@ def _strike_worth(odds, params, dice, number, rem, worth, power):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hits_worth(params, hits, rem, worth, power):
     """Worth of landing ``hits`` on a character ``rem`` hits from death."""
     if hits <= 0:
@@ -149,7 +150,7 @@ def _hits_worth(params, hits, rem, worth, power):
     return params[W_DEALT] * hits * worth / power
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _death_chance(mean, variance, rem):
     """P(total hits >= rem) for a sum of binomials, by a normal approximation."""
     if variance <= 1e-12:
@@ -259,11 +260,15 @@ class State(NamedTuple):
     queue: np.ndarray  # int8[27]: scratch
     flags: np.ndarray  # int64[F_COUNT]
     rng: np.ndarray  # uint64[1]
+    foes: np.ndarray  # int8[S]: scratch of the tactic (see _survey)
+    foe_free: np.ndarray  # bool[S]
+    near: np.ndarray  # int8[27]
+    entry_mask: np.ndarray  # bool[27]
 
 
 F_SUMMON_USED, F_REINFORCE_USED, F_SUMMON_PENDING, F_SUMMONED, F_RECRUIT = 0, 1, 2, 3, 4
-F_TITAN_ATTACKER, F_TITAN_DEFENDER, F_EVENTS, F_STEP = 5, 6, 7, 8
-F_COUNT = 9
+F_TITAN_ATTACKER, F_TITAN_DEFENDER, F_EVENTS, F_STEP, F_FOES = 5, 6, 7, 8, 9
+F_COUNT = 10
 
 
 class Trace(NamedTuple):
@@ -292,7 +297,9 @@ def _new_state(start, seed, index):
         start.alive.copy(), np.zeros(n, dtype=np.bool_), np.zeros(n, dtype=np.bool_),
         start.deadline.copy(), np.full(HEXES, -1, dtype=np.int8), np.zeros(n, dtype=np.int8),
         np.zeros(HEXES, dtype=np.int8), np.zeros(HEXES, dtype=np.int8),
-        np.zeros(HEXES, dtype=np.int8), flags, rng,
+        np.zeros(HEXES, dtype=np.int8), flags, rng, np.zeros(n, dtype=np.int8),
+        np.zeros(n, dtype=np.bool_), np.zeros(HEXES, dtype=np.int8),
+        np.zeros(HEXES, dtype=np.bool_),
     )  # fmt: skip
     for s in range(n):
         if state.alive[s] and state.hexes[s] != OFF:
@@ -332,7 +339,11 @@ def _record(trace, st, snapshot_hexes, snapshot_hits, snapshot_alive, kind, slot
 
 @njit(cache=True)
 def _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, entering_left):
-    """How much the tactic likes character ``s`` ending its move on hex ``h``."""
+    """How much the tactic likes character ``s`` ending its move on hex ``h``.
+
+    Reads the phase's ``near`` (distance to the nearest enemy) and ``foes``
+    (enemies on the Battleland, free to move next if ``foe_free``).
+    """
     t = st.kind[s]
     side = st.side[s]
     power = kinds.power[t]
@@ -351,7 +362,7 @@ def _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, en
         if b < 0 or not board.contact[h, b]:
             continue
         e = st.occ[b]
-        if e < 0 or e == s or st.side[e] == side:
+        if e < 0 or st.side[e] == side:
             continue
         te = st.kind[e]
         contacts += 1
@@ -368,18 +379,31 @@ def _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, en
             p = (7 - strikes.number[te, b, kb, t]) / 6.0
             mean += d2 * p
             variance += d2 * p * (1 - p)
+    # enemies free to move may come into contact in their Maneuver Phase
+    threat_mean = 0.0
+    threat_variance = 0.0
+    for i in range(st.flags[F_FOES]):
+        e = st.foes[i]
+        if not st.foe_free[i]:
+            continue
+        te = st.kind[e]
+        gap = board.distance[h, st.hexes[e]]
+        if gap < 2 or gap - 1 > kinds.skill[te]:
+            continue
+        p = (7 - strikes.open_number[te, t]) / 6.0
+        threat_mean += kinds.power[te] * p
+        threat_variance += kinds.power[te] * p * (1 - p)
+    threat_mean *= params[W_THREAT]
+    threat_variance *= params[W_THREAT]
     if contacts > 0:
         score += best_strike
-        score -= fear * params[W_TAKEN] * mean * own / power
-        score -= fear * params[W_DEATH] * _death_chance(mean, variance, rem) * own
         if kinds.rangestrikes[t]:
             score -= params[W_KEEP_RANGE] * own
     elif kinds.rangestrikes[t] and params[W_RANGED] != 0.0:
         best_range = 0.0
-        for e in range(st.kind.shape[0]):
+        for i in range(st.flags[F_FOES]):
+            e = st.foes[i]
             te = st.kind[e]
-            if not st.alive[e] or st.hexes[e] == OFF or st.side[e] == side:
-                continue
             he = st.hexes[e]
             for p in range(strikes.ranged_count[t, h, te, he]):
                 if strikes.ranged_clear[t, h, te, he, p] & occ_mask == 0:
@@ -391,17 +415,13 @@ def _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, en
                     best_range = max(best_range, w)
                     break
         score += params[W_RANGED] * best_range
-    # distance to the nearest enemy; one still to enter counts from its edge
-    nearest = 99
-    other = 1 - side
-    for e in range(st.kind.shape[0]):
-        if not st.alive[e] or st.side[e] == side:
-            continue
-        if st.hexes[e] != OFF:
-            nearest = min(nearest, board.distance[h, st.hexes[e]])
-        else:
-            for i in range(board.entry_count[other, 1]):
-                nearest = min(nearest, board.distance[h, board.entry[other, 1, i]])
+    taken = mean + threat_mean
+    if taken > 0.0:
+        score -= fear * params[W_TAKEN] * taken * own / power
+        score -= (
+            fear * params[W_DEATH] * _death_chance(taken, variance + threat_variance, rem) * own
+        )
+    nearest = st.near[h]
     if nearest < 99:
         approach = params[W_APPROACH]
         if approach >= 0.0:
@@ -413,11 +433,40 @@ def _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, en
             score -= approach * nearest
     score += params[W_HEIGHT] * board.elevation[h]
     score -= params[W_TAKEN] * kinds.drift[t, h] * own / power
-    if entering_left > 0:
-        for i in range(board.entry_count[side, turn]):
-            if board.entry[side, turn, i] == h and not board.deploys[side, turn]:
-                score -= BLOCKING * entering_left
+    if entering_left > 0 and st.entry_mask[h]:
+        score -= BLOCKING * entering_left
     return score
+
+
+@njit(cache=True)
+def _survey(board, st, side, turn):
+    """Before a Maneuver Phase: the enemies, whether each may move next, the distance
+    from every hex to the nearest one, and the hexes entered by."""
+    other = 1 - side
+    count = 0
+    for e in range(st.kind.shape[0]):
+        if st.alive[e] and st.side[e] == other and st.hexes[e] != OFF:
+            st.foes[count] = e
+            st.foe_free[count] = not _engaged(board, st, e)
+            count += 1
+    st.flags[F_FOES] = count
+    for h in range(HEXES):
+        st.near[h] = 99
+        st.entry_mask[h] = False
+    for i in range(count):
+        he = st.hexes[st.foes[i]]
+        for h in range(HEXES):
+            st.near[h] = min(st.near[h], board.distance[h, he])
+    for e in range(st.kind.shape[0]):
+        if st.alive[e] and st.side[e] == other and st.hexes[e] == OFF:
+            for i in range(board.entry_count[other, 1]):
+                edge = board.entry[other, 1, i]
+                for h in range(HEXES):
+                    st.near[h] = min(st.near[h], board.distance[h, edge])
+            break
+    if not board.deploys[side, turn]:
+        for i in range(board.entry_count[side, turn]):
+            st.entry_mask[board.entry[side, turn, i]] = True
 
 
 @njit(cache=True)
@@ -482,6 +531,9 @@ def _move_one(board, kinds, strikes, odds, params, st, s, turn, entering_left, t
             st.occ[here] = -1
     st.hexes[s] = choice
     st.occ[choice] = s
+    for i in range(st.flags[F_FOES]):
+        if board.contact[choice, st.hexes[st.foes[i]]]:
+            st.foe_free[i] = False  # locked in contact now (11.3)
     return True
 
 
@@ -523,6 +575,7 @@ def _maneuver(board, kinds, strikes, musters, start, odds, params, st, side, tur
             st.hexes[slot] = OFF
             st.deadline[slot] = step
             st.flags[F_RECRUIT] = musters.recruit_name[mask]
+    _survey(board, st, side, turn)
     # who moves: on the Battleland and not in contact (11.3); then those entering
     movers = 0
     if not board.deploys[side, turn]:

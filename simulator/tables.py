@@ -28,6 +28,7 @@ from engine.movement import in_contact, landing_cost, may_fly_over, step_cost
 from engine.musters import legal_recruits
 from engine.position import BattlePosition, Phase, Side
 from engine.rangestrikes import rangestrike_paths
+from engine.strike_chart import strike_number
 from engine.strikes import drift_damage, may_carry_over, strike_terms
 
 OFF = HEX_COUNT  # the hex index of "not on the Battleland"
@@ -89,6 +90,7 @@ class Strikes(NamedTuple):
     plain_number: np.ndarray  # int8[T, 27, 6, T]
     carry: np.ndarray  # bool[T, 27, 6, 6, 2]: [striker, hex, first dir, second dir, forgo]
     #   excess hits may carry, given a declared Strike-number both targets need no more than
+    open_number: np.ndarray  # int8[T, T]: Strike-number on open ground (the tactics' estimates)
     ranged_count: np.ndarray  # int8[T, 27, T, 27]: rangestrike paths, best first
     ranged_clear: np.ndarray  # int32[T, 27, T, 27, 2]: bit mask of the hexes that must be empty
     ranged_dice: np.ndarray  # int16[T, 27, T, 27, 2]
@@ -293,8 +295,11 @@ def _strikes(roster: Roster, types: list[tuple[str, int, int]], board: Board) ->
                         ranged_clear[i, here, j, there, p] = sum(1 << h for h in path.clear)
                         ranged_dice[i, here, j, there, p] = path.dice
                         ranged_number[i, here, j, there, p] = path.strike_number
+    open_number = np.array(
+        [[strike_number(a.skill, b.skill) for b in kinds] for a in kinds], dtype=np.int8
+    ).reshape(t, t)
     return Strikes(
-        dice, number, plain_dice, plain_number, carry,
+        dice, number, plain_dice, plain_number, carry, open_number,
         ranged_count, ranged_clear, ranged_dice, ranged_number,
     )  # fmt: skip
 

@@ -35,6 +35,7 @@ class Weight(IntEnum):
     CARRY = kernel.W_CARRY
     RANGE_DISTANCE = kernel.W_RANGE_DISTANCE
     STAY = kernel.W_STAY
+    THREAT = kernel.W_THREAT
 
 
 _DEFAULT: dict[Weight, float] = {
@@ -51,6 +52,7 @@ _DEFAULT: dict[Weight, float] = {
     Weight.CARRY: 1.0,
     Weight.RANGE_DISTANCE: 2.0,
     Weight.STAY: 0.1,
+    Weight.THREAT: 0.5,
 }
 
 PRESETS: dict[str, dict[Weight, float]] = {
