@@ -81,13 +81,24 @@ def _binomial_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return pmf, tail, capped
 
 
+Z_STEPS = 64  # normal_tail samples per unit of z
+Z_MAX = 5.0  # beyond this the tail is 0 (or 1) to within 1e-12
+
+
+def _normal_tail_table() -> np.ndarray:
+    """P(Z >= z) of a standard normal for z = -Z_MAX .. Z_MAX in steps of 1 / Z_STEPS."""
+    z = np.linspace(-Z_MAX, Z_MAX, int(2 * Z_MAX * Z_STEPS) + 1)
+    return np.array([0.5 * math.erfc(x / math.sqrt(2.0)) for x in z])
+
+
 class Odds(NamedTuple):
     pmf: np.ndarray  # float64[49, 7, 50]
     tail: np.ndarray  # float64[49, 7, 50]
     capped: np.ndarray  # float64[49, 7, 50]
+    normal_tail: np.ndarray  # float64[641]: see _normal_tail_table
 
 
-ODDS = Odds(*_binomial_tables())
+ODDS = Odds(*_binomial_tables(), _normal_tail_table())
 
 
 class Start(NamedTuple):
@@ -161,12 +172,20 @@ def _hits_worth(params, hits, rem, worth, power):
 
 
 @in_battle_inline
-def _death_chance(mean, variance, rem):
-    """P(total hits >= rem) for a sum of binomials, by a normal approximation."""
+def _death_chance(odds, mean, variance, rem):
+    """P(total hits >= rem) for a sum of binomials, by a normal approximation
+    (with continuity correction), read from the tabulated tail."""
     if variance <= 1e-12:
         return 1.0 if mean >= rem else 0.0
-    z = (rem - 0.5 - mean) / math.sqrt(2.0 * variance)
-    return 0.5 * math.erfc(z)
+    x = ((rem - 0.5 - mean) / math.sqrt(variance) + Z_MAX) * Z_STEPS
+    if x <= 0.0:
+        return 1.0
+    last = odds.normal_tail.shape[0] - 1
+    if x >= last:
+        return 0.0
+    i = int(x)
+    f = x - i
+    return odds.normal_tail[i] * (1.0 - f) + odds.normal_tail[i + 1] * f
 
 
 # --- movement ------------------------------------------------------------------
@@ -272,6 +291,10 @@ class State(NamedTuple):
     rng: np.ndarray  # uint64[1]
     foes: np.ndarray  # int8[S]: scratch of the tactic (see _survey)
     foe_free: np.ndarray  # bool[S]
+    foe_hex: np.ndarray  # int8[S]
+    foe_reach: np.ndarray  # int8[S]: skill + 1, the farthest it may strike from next
+    foe_blows: np.ndarray  # float64[S]: its expected hits on the mover, x W_THREAT
+    foe_spread: np.ndarray  # float64[S]: their variance, x W_THREAT
     near: np.ndarray  # int8[27]
     entry_mask: np.ndarray  # bool[27]
     snap_hexes: np.ndarray  # int8[S]: a traced Strike Phase's position before its strikes
@@ -311,7 +334,8 @@ def _new_state(start, seed, index):
         start.deadline.copy(), np.full(HEXES, -1, dtype=np.int8), np.zeros(n, dtype=np.int8),
         np.zeros(HEXES, dtype=np.int8), np.zeros(HEXES, dtype=np.int8),
         np.zeros(HEXES, dtype=np.int8), flags, rng, np.zeros(n, dtype=np.int8),
-        np.zeros(n, dtype=np.bool_), np.zeros(HEXES, dtype=np.int8),
+        np.zeros(n, dtype=np.bool_), np.zeros(n, dtype=np.int8), np.zeros(n, dtype=np.int8),
+        np.zeros(n), np.zeros(n), np.zeros(HEXES, dtype=np.int8),
         np.zeros(HEXES, dtype=np.bool_), np.zeros(n, dtype=np.int8),
         np.zeros(n, dtype=np.int16), np.zeros(n, dtype=np.bool_),
     )  # fmt: skip
@@ -397,18 +421,10 @@ def _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, en
     threat_mean = 0.0
     threat_variance = 0.0
     for i in range(st.flags[F_FOES]):
-        e = st.foes[i]
-        if not st.foe_free[i]:
-            continue
-        te = st.kind[e]
-        gap = board.distance[h, st.hexes[e]]
-        if gap < 2 or gap - 1 > kinds.skill[te]:
-            continue
-        p = (7 - strikes.open_number[te, t]) / 6.0
-        threat_mean += kinds.power[te] * p
-        threat_variance += kinds.power[te] * p * (1 - p)
-    threat_mean *= params[W_THREAT]
-    threat_variance *= params[W_THREAT]
+        gap = board.distance[h, st.foe_hex[i]]
+        if st.foe_free[i] and 2 <= gap <= st.foe_reach[i]:
+            threat_mean += st.foe_blows[i]
+            threat_variance += st.foe_spread[i]
     if contacts > 0:
         score += best_strike
         if kinds.rangestrikes[t]:
@@ -432,9 +448,8 @@ def _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, en
     taken = mean + threat_mean
     if taken > 0.0:
         score -= fear * params[W_TAKEN] * taken * own / power
-        score -= (
-            fear * params[W_DEATH] * _death_chance(taken, variance + threat_variance, rem) * own
-        )
+        death = _death_chance(odds, taken, variance + threat_variance, rem)
+        score -= fear * params[W_DEATH] * death * own
     nearest = st.near[h]
     if nearest < 99:
         approach = params[W_APPROACH]
@@ -453,7 +468,7 @@ def _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, en
 
 
 @in_battle
-def _survey(board, st, side, turn):
+def _survey(board, kinds, st, side, turn):
     """Before a Maneuver Phase: the enemies, whether each may move next, the distance
     from every hex to the nearest one, and the hexes entered by."""
     other = 1 - side
@@ -462,6 +477,8 @@ def _survey(board, st, side, turn):
         if st.alive[e] and st.side[e] == other and st.hexes[e] != OFF:
             st.foes[count] = e
             st.foe_free[count] = not _engaged(board, st, e)
+            st.foe_hex[count] = st.hexes[e]
+            st.foe_reach[count] = kinds.skill[st.kind[e]] + 1
             count += 1
     st.flags[F_FOES] = count
     for h in range(HEXES):
@@ -518,6 +535,11 @@ def _move_one(board, kinds, strikes, odds, params, st, s, turn, entering_left, t
         return False
     if here != OFF:
         st.occ[here] = -1
+    for i in range(st.flags[F_FOES]):
+        te = st.kind[st.foes[i]]
+        p = (7 - strikes.open_number[te, t]) / 6.0
+        st.foe_blows[i] = params[W_THREAT] * kinds.power[te] * p
+        st.foe_spread[i] = params[W_THREAT] * kinds.power[te] * p * (1 - p)
     occ_mask = _occupancy_mask(st)
     if here != OFF:
         occ_mask &= ~(1 << here)
@@ -589,7 +611,7 @@ def _maneuver(board, kinds, strikes, musters, start, odds, params, st, side, tur
             st.hexes[slot] = OFF
             st.deadline[slot] = step
             st.flags[F_RECRUIT] = musters.recruit_name[mask]
-    _survey(board, st, side, turn)
+    _survey(board, kinds, st, side, turn)
     # who moves: on the Battleland and not in contact (11.3); then those entering
     movers = 0
     if not board.deploys[side, turn]:
