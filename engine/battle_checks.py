@@ -33,6 +33,36 @@ def _path(side: Side, index: int, field: str | None = None) -> str:
     return base if field is None else f"{base}.{field}"
 
 
+def default_entry_side(terrain: str) -> int:
+    """The side a Battle is fought from when none is named: 5 in the Tower (10.2), else 1."""
+    return attacker_entry_sides(terrain)[0]
+
+
+def entry_side_problems(terrain: str, side: int, path: str = "entry_side") -> list[RuleError]:
+    """10.1: a four-hex side, 1, 3 or 5; 10.2: the Tower only from side 5.
+
+    The one check of a Battle's entry side, for positions and odds requests alike
+    (docs/rulings.md, 10.2): a side the Battle could not have is refused, never
+    replaced by another.
+    """
+    if side not in ENTRY_SIDES:
+        return [
+            RuleError(
+                f"entry side {side} is not a four-hex side (1, 3 or 5)", rule="10.1", path=path
+            )
+        ]
+    allowed = attacker_entry_sides(terrain)
+    if side not in allowed:
+        return [
+            RuleError(
+                f"the attacker always enters the {terrain} from side {allowed[0]}, not {side}",
+                rule="10.2",
+                path=path,
+            )
+        ]
+    return []
+
+
 def _order(position: BattlePosition) -> list[RuleError]:
     problems = []
     if not FIRST_TURN <= position.turn <= LAST_TURN:
@@ -43,24 +73,7 @@ def _order(position: BattlePosition) -> list[RuleError]:
                 path="turn",
             )
         )
-    if position.entry_side not in ENTRY_SIDES:
-        problems.append(
-            RuleError(
-                f"entry side {position.entry_side} is not a four-hex side (1, 3 or 5)",
-                rule="10.1",
-                path="entry_side",
-            )
-        )
-    elif position.entry_side not in attacker_entry_sides(position.terrain):
-        problems.append(
-            RuleError(
-                f"the Tower is always fought with the attacker on side "
-                f"{attacker_entry_sides(position.terrain)[0]}",
-                rule="10.2",
-                path="entry_side",
-            )
-        )
-    return problems
+    return problems + entry_side_problems(position.terrain, position.entry_side)
 
 
 def _legion(position: BattlePosition, side: Side) -> list[RuleError]:

@@ -18,12 +18,11 @@ from typing import Any
 
 import numpy as np
 
-from engine.battle_checks import check_position
-from engine.battle_turns import attacker_entry_sides, is_summonable_lord
+from engine.battle_checks import check_position, default_entry_side, entry_side_problems
+from engine.battle_turns import is_summonable_lord
 from engine.battlelands import battleland
 from engine.characters import ANGEL, TITAN, character
 from engine.errors import RuleError, TitanError, UnknownName, Violations
-from engine.hexes import ENTRY_SIDES
 from engine.masterboard import land as masterboard_land
 from engine.position import BattlePosition
 from engine.scoring import LEGION_LIMIT
@@ -185,14 +184,19 @@ def engagement_of(request: OddsRequest) -> Engagement:
             "10.0", "position.terrain",
         )  # fmt: skip
 
-    entry = request.entry_side if request.entry_side is not None else 1
-    if position is not None and request.entry_side is None:
-        entry = position.entry_side
-    if entry not in ENTRY_SIDES:
-        _problem(problems, f"entry side {entry} is not one of 1, 3, 5", "10.1", "entry_side")
-    allowed = attacker_entry_sides(terrain)
-    if entry not in allowed:
-        entry = allowed[0]  # 10.2: the attacker always enters the Tower from side 5
+    # 10.1, 10.2: a side the Battle could not have is refused (docs/rulings.md, 10.2).
+    entry = request.entry_side
+    if position is not None:
+        if entry is not None and entry != position.entry_side:
+            _problem(
+                problems, f"entry side {entry}, but the position is fought from side "
+                f"{position.entry_side}", "10.1", "entry_side",
+            )  # fmt: skip
+        entry = position.entry_side  # checked with the position
+    elif entry is None:
+        entry = default_entry_side(terrain)
+    else:
+        problems += entry_side_problems(terrain, entry)
 
     for side in ("attacker", "defender"):
         given = getattr(request, side)

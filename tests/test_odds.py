@@ -75,10 +75,85 @@ def test_land_gives_the_terrain_2_1(land, terrain):
     assert engagement.terrain == terrain
 
 
-def test_the_tower_forces_entry_side_5_10_2():
-    engagement = engagement_of(OddsRequest.from_dict(request(terrain="Tower", entry_side=1)))
-    assert engagement.start.entry_side == 5
-    assert engagement_of(OddsRequest.from_dict(request(entry_side=3))).start.entry_side == 3
+@pytest.mark.parametrize(
+    ("terrain", "given", "used"),
+    [
+        pytest.param("Tower", None, 5, id="10.2-the-tower-defaults-to-side-5"),
+        pytest.param("Tower", 5, 5, id="10.2-the-tower-from-side-5"),
+        pytest.param("Plains", None, 1, id="10.1-elsewhere-defaults-to-side-1"),
+        pytest.param("Plains", 3, 3, id="10.1-elsewhere-any-four-hex-side"),
+    ],
+)
+def test_the_side_fought_from_10_1_10_2(terrain, given, used):
+    engagement = engagement_of(OddsRequest.from_dict(request(terrain=terrain, entry_side=given)))
+    assert engagement.start.entry_side == used
+
+
+@pytest.mark.parametrize("side", [1, 3])
+def test_the_tower_from_another_side_is_refused_10_2(side):
+    """10.2: the attacker always enters the Tower from side 5; another side is refused, as
+    engine.battle_checks refuses it in a position (docs/rulings.md)."""
+    with pytest.raises(RuleError) as caught:
+        engagement_of(OddsRequest.from_dict(request(terrain="Tower", entry_side=side)))
+    assert (caught.value.rule, caught.value.path) == ("10.2", "entry_side")
+
+
+TOWER_POSITION = {
+    "terrain": "Tower", "entry_side": 5, "turn": 2, "phase": "maneuver", "active": "attacker",
+    "attacker": {"score": 0, "characters": [{"name": "Ogre", "hex": "C2", "hits": 0}]},
+    "defender": {"score": 0, "characters": [{"name": "Troll", "hex": "D4", "hits": 0}]},
+}  # fmt: skip
+
+
+def test_a_position_and_a_request_name_one_side_10_1():
+    position = {**TOWER_POSITION, "terrain": "Plains", "entry_side": 3}
+    engagement = engagement_of(OddsRequest.from_dict({"position": position}))
+    assert engagement.start.entry_side == 3
+    with pytest.raises(RuleError) as caught:
+        engagement_of(OddsRequest.from_dict({"position": position, "entry_side": 1}))
+    assert (caught.value.rule, caught.value.path) == ("10.1", "entry_side")
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "where"),
+    [
+        pytest.param(
+            "odds", request(terrain="Tower", entry_side=1), "entry_side", id="10.2-odds-request"
+        ),
+        pytest.param(
+            "odds",
+            {"position": {**TOWER_POSITION, "entry_side": 3}},
+            "position.entry_side",
+            id="10.2-odds-position",
+        ),
+        pytest.param(
+            "compare",
+            {"terrain": "Tower", "entry_side": 3, "legion": OGRES, "opponent": TROLL},
+            "entry_side",
+            id="10.2-compare",
+        ),
+        pytest.param(
+            "rules/battle/moves",
+            {"position": {**TOWER_POSITION, "entry_side": 1}, "hex": "C2"},
+            None,  # the battle rule queries name paths inside the position
+            id="10.2-battle-rule-query",
+        ),
+    ],
+)
+def test_the_api_refuses_the_tower_from_another_side_10_2(client, path, body, where):
+    r = client.post(f"/api/v1/{path}", json=body)
+    assert r.status_code == 422, r.get_json()
+    details = r.get_json()["error"]["details"]
+    assert [d["rule"] for d in details] == ["10.2"]
+    if where is not None:
+        assert details[0]["path"] == where
+
+
+def test_the_api_answers_with_the_side_used_10_2(client):
+    body = {**request(terrain="Tower"), "trials": 20, "seed": 4}
+    r = client.post("/api/v1/odds", json=body)
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["entry_side"] == 5
 
 
 def test_a_titan_in_each_legion_is_two_players_9_0():
