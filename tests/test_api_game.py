@@ -181,3 +181,54 @@ def test_state_with_unknown_names_is_422_for_queries(client):
     r = client.post("/api/v1/rules/recruits", json={"state": state, "legion": "Rd01"})
     assert r.status_code == 422
     assert r.json["error"]["details"][0]["path"] == "state.legions[0].characters[0]"
+
+
+def _eight_high():
+    state = midgame()
+    state["legions"][1]["characters"] = ["Angel"] + ["Lion"] * 7
+    return state
+
+
+def _two_titans():
+    state = midgame(movement_roll=6)
+    state["legions"][1]["characters"] = ["Titan", "Lion", "Lion"]
+    return state
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "rule", "where"),
+    [
+        pytest.param(
+            "rules/recruits",
+            {"state": _eight_high(), "legion": "Rd01"},
+            "4.1",
+            "state.legions[1].characters",
+            id="4.1-recruits-in-a-state-with-a-legion-of-eight",
+        ),
+        pytest.param(
+            "rules/masterboard/moves",
+            {"state": _two_titans(), "legion": "Rd01"},
+            "3.1",
+            "state.legions[1].characters",
+            id="3.1-moves-in-a-state-with-two-titans",
+        ),
+        pytest.param(
+            "rules/masterboard/moves",
+            {"state": midgame(phase="split"), "legion": "Rd01", "roll": 3},
+            "6.2",
+            "state.movement_roll",
+            id="6.2-moves-in-a-state-rolled-before-splitting",
+        ),
+    ],
+)
+def test_queries_refuse_a_state_the_rules_do_not_allow(client, path, body, rule, where):
+    """A state query answers only about a state of the game: the state's problems are the
+    422's details, each with its rule, as /validate would list them (docs/rulings.md)."""
+    r = client.post(f"/api/v1/{path}", json=body)
+    assert r.status_code == 422, r.json
+    details = r.json["error"]["details"]
+    assert {"rule": rule, "path": where}.items() <= details[0].items()
+    valid = client.post("/api/v1/validate", json={"state": body["state"]}).json
+    assert [(v["rule"], v["path"]) for v in valid["violations"]] == [
+        (d["rule"], d["path"]) for d in details
+    ]

@@ -22,7 +22,7 @@ from engine.game.move_checks import legion_moves
 from engine.game.movement import all_moves
 from engine.game.muster_checks import legion_recruits
 from engine.game.state import GameState, Legion
-from engine.game.state_checks import check_names
+from engine.game.state_checks import check_state
 from engine.masterboard import land as masterboard_land
 from engine.musters import legal_recruits
 
@@ -43,9 +43,10 @@ def validate():
 
 
 def _legion_of(body: dict[str, Any]) -> tuple[GameState, Legion]:
-    """The request's state (its names known: 422 otherwise) and the Legion it names."""
+    """The request's state and the Legion it names; a state the rules do not allow is refused
+    (422, every problem with its rule), as no answer about it would be one of the game's."""
     state: GameState = body["state"]
-    problems = check_names(state)
+    problems = check_state(state)
     if problems:
         raise Violations([p.as_error() for p in problems])
     legion = state.legion(body["legion"])
