@@ -241,8 +241,83 @@ def _kinds(roster: Roster, types: list[tuple[str, int, int]]) -> Kinds:
     )
 
 
-def _strikes(roster: Roster, types: list[tuple[str, int, int]], board: Board) -> Strikes:
-    land = battleland(roster.terrain)
+def _contacts(land, here: int) -> list[tuple[int, int]]:
+    """(direction, hex) of the neighbours of ``here`` a character there is in contact with."""
+    return [(k, b) for k, b in enumerate(NEIGHBOURS[here]) if in_contact(land, here, b)]
+
+
+def _frozen(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+    for a in arrays:
+        a.flags.writeable = False  # shared by every setup that reads them from the cache
+    return arrays
+
+
+# The blocks below depend on the Battleland and the characters only, not on the rest of
+# the setup; cached, a new pair of Legions reuses what earlier setups computed.
+@lru_cache(maxsize=8192)
+def _strike_block(terrain: str, name: str, power: int, target: str) -> tuple[np.ndarray, ...]:
+    """Dice and Strike-number, with and without hexside benefits, of a ``name`` striking a
+    ``target`` in contact: int arrays [hex, direction] (12.0-12.5)."""
+    land, kind, other = battleland(terrain), character(name), character(target)
+    dice = np.zeros((HEX_COUNT, DIRECTIONS), dtype=np.int16)
+    number = np.zeros((HEX_COUNT, DIRECTIONS), dtype=np.int8)
+    plain_dice, plain_number = np.zeros_like(dice), np.zeros_like(number)
+    for here in range(HEX_COUNT):
+        for k, there in _contacts(land, here):
+            terms = strike_terms(kind, power, here, other, there, land)
+            if terms is not None:
+                dice[here, k], number[here, k] = terms.dice, terms.strike_number
+                plain_dice[here, k] = terms.plain_dice
+                plain_number[here, k] = terms.plain_strike_number
+    return _frozen(dice, number, plain_dice, plain_number)
+
+
+@lru_cache(maxsize=1024)
+def _carry_block(terrain: str, name: str, power: int) -> np.ndarray:
+    """Whether excess hits may carry from the first direction to the second, with or
+    without forgoing benefits: bool[hex, first, second, forgo] (12.4, 12.5)."""
+    land, kind = battleland(terrain), character(name)
+    carry = np.zeros((HEX_COUNT, DIRECTIONS, DIRECTIONS, 2), dtype=np.bool_)
+    for here in range(HEX_COUNT):
+        reach = _contacts(land, here)
+        for k1, first in reach:
+            for k2, second in reach:
+                if k2 == k1:
+                    continue
+                for forgo in (0, 1):
+                    carry[here, k1, k2, forgo] = may_carry_over(
+                        kind, power, here, _ANY_TARGET, first, _ANY_TARGET, second,
+                        land, HIGHEST_STRIKE_NUMBER, bool(forgo),
+                    )  # fmt: skip
+    return _frozen(carry)[0]
+
+
+@lru_cache(maxsize=8192)
+def _ranged_block(terrain: str, name: str, power: int, target: str) -> tuple[np.ndarray, ...]:
+    """A rangestriker's paths to a ``target``, best first (13.0-13.5): count [hex, hex],
+    and per path the bit mask of hexes that must be empty, dice and Strike-number."""
+    land, kind, other = battleland(terrain), character(name), character(target)
+    count = np.zeros((HEX_COUNT, HEX_COUNT), dtype=np.int8)
+    clear = np.zeros((HEX_COUNT, HEX_COUNT, MAX_PATHS), dtype=np.int32)
+    dice = np.zeros((HEX_COUNT, HEX_COUNT, MAX_PATHS), dtype=np.int16)
+    number = np.zeros((HEX_COUNT, HEX_COUNT, MAX_PATHS), dtype=np.int8)
+    for here in range(HEX_COUNT):
+        for there in range(HEX_COUNT):
+            if not 2 <= DISTANCE[here][there] <= 3:
+                continue  # ranges three and four, 13.0, 13.2
+            paths = rangestrike_paths(kind, power, here, other, there, land)
+            # engine.rangestrikes: of the open paths the best, lowest number then most dice
+            paths = sorted(paths, key=lambda p: (p.strike_number, -p.dice))
+            assert len(paths) <= MAX_PATHS, paths
+            count[here, there] = len(paths)
+            for p, path in enumerate(paths):
+                clear[here, there, p] = sum(1 << h for h in path.clear)
+                dice[here, there, p] = path.dice
+                number[here, there, p] = path.strike_number
+    return _frozen(count, clear, dice, number)
+
+
+def _strikes(roster: Roster, types: list[tuple[str, int, int]]) -> Strikes:
     t = len(types)
     shape = (t, HEX_COUNT, DIRECTIONS, t)
     dice = np.zeros(shape, dtype=np.int16)
@@ -254,47 +329,22 @@ def _strikes(roster: Roster, types: list[tuple[str, int, int]], board: Board) ->
     ranged_clear = np.zeros((t, HEX_COUNT, t, HEX_COUNT, MAX_PATHS), dtype=np.int32)
     ranged_dice = np.zeros((t, HEX_COUNT, t, HEX_COUNT, MAX_PATHS), dtype=np.int16)
     ranged_number = np.zeros((t, HEX_COUNT, t, HEX_COUNT, MAX_PATHS), dtype=np.int8)
-    kinds = [character(name) for name, _, _ in types]
-    for i, (_, power, side) in enumerate(types):
-        kind = kinds[i]
-        enemies = [j for j, (_, _, s) in enumerate(types) if s != side]
-        for here in range(HEX_COUNT):
-            reach = [b for b in NEIGHBOURS[here] if board.contact[here, b]]
-            for there in reach:
-                k = board.direction[here, there]
-                for j in enemies:
-                    terms = strike_terms(kind, power, here, kinds[j], there, land)
-                    if terms is None:
-                        continue
-                    dice[i, here, k, j] = terms.dice
-                    number[i, here, k, j] = terms.strike_number
-                    plain_dice[i, here, k, j] = terms.plain_dice
-                    plain_number[i, here, k, j] = terms.plain_strike_number
-            for first in reach:
-                for second in reach:
-                    if second == first:
-                        continue
-                    k1, k2 = board.direction[here, first], board.direction[here, second]
-                    for forgo in (0, 1):
-                        carry[i, here, k1, k2, forgo] = may_carry_over(
-                            kind, power, here, _ANY_TARGET, first, _ANY_TARGET, second,
-                            land, HIGHEST_STRIKE_NUMBER, bool(forgo),
-                        )  # fmt: skip
-            if not kind.rangestrikes:
+    terrain = roster.terrain
+    for i, (name, power, side) in enumerate(types):
+        carry[i] = _carry_block(terrain, name, power)
+        for j, (target, _, other_side) in enumerate(types):
+            if other_side == side:
                 continue
-            for there in range(HEX_COUNT):
-                if not 2 <= DISTANCE[here][there] <= 3:
-                    continue  # ranges three and four, 13.0, 13.2
-                for j in enemies:
-                    paths = rangestrike_paths(kind, power, here, kinds[j], there, land)
-                    # engine.rangestrikes: of the open paths the best, lowest number then most dice
-                    paths = sorted(paths, key=lambda p: (p.strike_number, -p.dice))
-                    assert len(paths) <= MAX_PATHS, paths
-                    ranged_count[i, here, j, there] = len(paths)
-                    for p, path in enumerate(paths):
-                        ranged_clear[i, here, j, there, p] = sum(1 << h for h in path.clear)
-                        ranged_dice[i, here, j, there, p] = path.dice
-                        ranged_number[i, here, j, there, p] = path.strike_number
+            (
+                dice[i, :, :, j], number[i, :, :, j],
+                plain_dice[i, :, :, j], plain_number[i, :, :, j],
+            ) = _strike_block(terrain, name, power, target)  # fmt: skip
+            if character(name).rangestrikes:
+                (
+                    ranged_count[i, :, j], ranged_clear[i, :, j],
+                    ranged_dice[i, :, j], ranged_number[i, :, j],
+                ) = _ranged_block(terrain, name, power, target)  # fmt: skip
+    kinds = [character(name) for name, _, _ in types]
     open_number = np.array(
         [[strike_number(a.skill, b.skill) for b in kinds] for a in kinds], dtype=np.int8
     ).reshape(t, t)
@@ -338,13 +388,14 @@ def battle_tables(roster: Roster) -> BattleTables:
         reinforcement_names=names,
         board=board,
         kinds=_kinds(roster, types),
-        strikes=_strikes(roster, types, board),
+        strikes=_strikes(roster, types),
         musters=Musters(recruit_type, recruit_name),
     )
 
 
 def clear_cache() -> None:
-    battle_tables.cache_clear()
+    for cached in (battle_tables, _strike_block, _carry_block, _ranged_block):
+        cached.cache_clear()
 
 
 __all__ = [
