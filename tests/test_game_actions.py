@@ -329,15 +329,47 @@ def test_a_lordless_defender_flees_9_2():
             {("time_loss_is_the_defenders", "10.5")},
             id="10.5-only-the-defender-wins-on-time",
         ),
+        # Rd01 is Titan (24 at score 0), Ogre (12), Troll (16): 19.3 counts the Titan and those
+        # slain before it, so 24, 36, 40 or 52.
         pytest.param(
-            {"type": "battle_result", "winner": "Bu02", "survivors": ["Angel"], "points": 30},
+            {"type": "battle_result", "winner": "Bu02", "survivors": ["Angel"], "points": 36},
             set(),
             id="19.3-titan-slain-counts-only-the-slain",
+        ),
+        pytest.param(
+            {"type": "battle_result", "winner": "Bu02", "survivors": ["Angel"], "points": 24},
+            set(),
+            id="19.3-the-titan-alone",
+        ),
+        pytest.param(
+            {"type": "battle_result", "winner": "Bu02", "survivors": ["Angel"], "points": 52},
+            set(),
+            id="19.3-the-whole-legion-slain-before-the-titan",
         ),
         pytest.param(
             {"type": "battle_result", "winner": "Bu02", "survivors": ["Angel"], "points": 20},
             {("wrong_points", "19.3")},
             id="19.3-at-least-the-titan",
+        ),
+        pytest.param(
+            {"type": "battle_result", "winner": "Bu02", "survivors": ["Angel"], "points": 30},
+            {("wrong_points", "19.3")},
+            id="19.3-no-sum-of-slain-characters-makes-30",
+        ),
+        pytest.param(
+            {"type": "battle_result", "winner": "Bu02", "survivors": ["Angel"], "points": 60},
+            {("wrong_points", "19.3")},
+            id="19.3-at-most-the-whole-legion",
+        ),
+        pytest.param(
+            {"type": "battle_result", "winner": "Rd01", "survivors": ["Ogre"], "points": 48},
+            {("winner_lost_its_titan", "19.3")},
+            id="19.3-a-legion-whose-titan-fell-wins-nothing",
+        ),
+        pytest.param(
+            {"type": "battle_result", "winner": None, "land": 41, "points": 24},
+            {("wrong_points", "16.1")},
+            id="19.3-the-slayer-eliminated-too-scores-nothing",
         ),
     ],
 )
@@ -433,11 +465,52 @@ def test_muster_needs_a_move_and_one_per_turn_18_1():
 )
 def test_reinforce(legion_marker, expected):
     """Land 41 is a Marsh: two Ogres muster a Troll (18.3)."""
+    assert problems(_reinforce_state(), {**REINFORCE, "legion": legion_marker}) == expected
+
+
+REINFORCE = {
+    "type": "reinforce",
+    "legion": "Bu02",
+    "character": "Troll",
+    "reveal": ["Ogre", "Ogre"],
+}
+
+
+def _reinforce_state() -> dict:
     state = engaged()
     state["legions"][3]["characters"] = ["Angel", "Ogre", "Ogre"]
     state["legions"][0]["characters"] = ["Titan", "Ogre", "Ogre"]
-    action = {"type": "reinforce", "legion": legion_marker, "character": "Troll"}
-    assert problems(state, {**action, "reveal": ["Ogre", "Ogre"]}) == expected
+    return state
+
+
+@pytest.mark.parametrize(
+    ("conceded", "expected"),
+    [
+        pytest.param(None, set(), id="14.0-after-a-battle-won"),
+        pytest.param("after_entering", set(), id="14.2-attacker-conceded-after-entering"),
+        pytest.param(
+            "before_entering",
+            {("conceded_before_entering", "14.2")},
+            id="14.2-attacker-conceded-before-entering",
+        ),
+    ],
+)
+def test_reinforcement_after_a_concession_14_2(conceded, expected):
+    """14.2: a concession by the attacker after committing characters leaves the defender its
+    reinforcement; one before any character entered the Battleland denies it (9.4)."""
+    action = {**REINFORCE, "attacker_conceded": conceded}
+    assert problems(_reinforce_state(), action) == expected
+
+
+def test_one_reinforcement_per_battle_14_1():
+    state = _reinforce_state()
+    state["legions"][3]["mustered"] = True
+    assert problems(state, REINFORCE) == {("mustered_twice", "14.1")}
+    full = _reinforce_state()
+    full["legions"][3]["characters"] = ["Angel"] + ["Ogre"] * 6
+    assert problems(full, {**REINFORCE, "character": "Ogre", "reveal": ["Ogre"]}) == {
+        ("legion_full", "14.1")
+    }
 
 
 SUMMON = {"type": "summon", "legion": "Rd01", "donor": "Rd02", "character": "Angel"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from engine.game.action import ACTION_TYPES, Action
+from engine.game.action import ACTION_TYPES, CONCESSIONS, Action
 from engine.game.state import GamePhase, GameState
 
 _int = {"strict": True}
@@ -80,6 +80,14 @@ class ActionSchema(Schema):
     time_loss = fields.Boolean(allow_none=True)
     points = fields.Integer(**_int, allow_none=True)
     score_before = fields.Integer(**_int, allow_none=True)
+    attacker_conceded = fields.String(
+        allow_none=True,
+        validate=validate.OneOf(CONCESSIONS),
+        metadata={
+            "description": "reinforce: the attacker conceded before_entering the Battleland "
+            "(no reinforcement, 14.2) or after_entering it"
+        },
+    )
 
     @post_load
     def build(self, data, **_kw) -> Action:

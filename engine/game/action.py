@@ -10,6 +10,8 @@ from typing import Any
 from engine.game.problems import Problem
 from engine.game.state import GamePhase, GameState, Legion
 
+CONCESSIONS = ("before_entering", "after_entering")  # 14.2: the attacker's, for a reinforcement
+
 ACTION_TYPES = (
     "split",
     "mulligan",
@@ -45,6 +47,9 @@ class Action:
     time_loss: bool = False  # battle_result (10.5)
     points: int | None = None  # battle_result: the points claimed, checked when given
     score_before: int | None = None  # acquire: the player's score before the Engagement
+    # reinforce: how the attacker conceded, if it did (14.2): "before_entering" the
+    # Battleland (no reinforcement) or "after_entering" it
+    attacker_conceded: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -76,6 +81,7 @@ class Action:
             time_loss=bool(d.get("time_loss", False)),
             points=d.get("points"),
             score_before=d.get("score_before"),
+            attacker_conceded=d.get("attacker_conceded"),
         )
 
 

@@ -7,6 +7,7 @@ from engine.characters import TITAN
 from engine.game.action import Action, contains, find_legion, in_phase, problem
 from engine.game.problems import Problem
 from engine.game.state import GamePhase, GameState, Legion
+from engine.game.titans import titan_kill_points
 from engine.scoring import flee_points, legion_value, may_flee
 
 
@@ -99,6 +100,16 @@ def check_battle_result(state: GameState, action: Action) -> list[Problem]:
                 "16.1",
             )
         )
+    elif TITAN in winner.characters and TITAN not in action.survivors:
+        problems.append(
+            problem(
+                "winner_lost_its_titan",
+                f"{winner.marker}'s Titan fell: its player and the rest of its Legion leave the "
+                "game, so it wins nothing",
+                "survivors",
+                "19.3",
+            )
+        )
     if action.time_loss and (winner is None or winner.player == state.mover):
         problems.append(
             problem(
@@ -123,14 +134,16 @@ def _check_points(
         return []
     full = battle_points(winner, loser, state)
     if TITAN in loser.characters:
-        # 19.3: the loser's characters alive when its Titan fell do not count.
         player = state.player(loser.player)
-        least = legion_value([TITAN], player.score if player else 0)
-        if not least <= action.points <= full:
+        allowed = titan_kill_points(loser.characters, player.score if player else 0)
+        if action.points not in allowed:
+            others = [name for name in loser.characters if name != TITAN]
             return [
                 problem(
                     "wrong_points",
-                    f"a slain Titan's Legion scores from {least} to {full}",
+                    f"slaying the Titan scores its {min(allowed)} points plus any of "
+                    f"{', '.join(others) or 'nothing'} slain before it "
+                    f"({', '.join(map(str, sorted(allowed)))}), not {action.points}",
                     "points",
                     "19.3",
                 )

@@ -23,7 +23,8 @@ def legion_recruits(state: GameState, legion: Legion) -> list[Recruit]:
 def _qualified(state: GameState, legion: Legion, action: Action, rule: str) -> list[Problem]:
     """18.1 room, 18.0 the caretaker's stack, 18.2-18.5 the qualification and its reveal."""
     if len(legion.characters) >= LEGION_LIMIT:
-        return [problem("legion_full", f"{legion.marker} is seven high", "legion", "18.1")]
+        room_rule = "14.1" if rule == "14.1" else "18.1"
+        return [problem("legion_full", f"{legion.marker} is seven high", "legion", room_rule)]
     if legion.mustered:
         return [
             problem(
@@ -93,7 +94,8 @@ def check_muster(state: GameState, action: Action) -> list[Problem]:
 
 
 def check_reinforce(state: GameState, action: Action) -> list[Problem]:
-    """14.0-14.1: the defender of an Engagement, once per Battle, as a muster."""
+    """14.0-14.2: the defender of an Engagement, once per Battle, as a muster; not when the
+    attacker conceded before placing a character on the Battleland (14.2)."""
     problems = in_phase(state, "reinforcement", GamePhase.ENGAGE, rule="14.0")
     legion, found = find_legion(state, action.legion)
     if legion is None:
@@ -110,5 +112,15 @@ def check_reinforce(state: GameState, action: Action) -> list[Problem]:
     if state.enemy_of(legion) is None:
         problems.append(
             problem("not_engaged", f"{legion.marker} is in no Engagement", "legion", "14.0")
+        )
+    if action.attacker_conceded == "before_entering":
+        problems.append(
+            problem(
+                "conceded_before_entering",
+                "the attacker conceded before placing a character on the Battleland: the "
+                "defender may not muster a reinforcement",
+                "attacker_conceded",
+                "14.2",
+            )
         )
     return problems + _qualified(state, legion, action, "14.1")
