@@ -56,15 +56,18 @@ def midgame(**state) -> dict:
 
 
 def opening() -> dict:
-    return game(
+    """The first Game-Turn: Red, in Tower 600, the highest, plays first (5.1); Blue in 400."""
+    d = game(
         [
-            legion("Rd01", 100, list(RED_START)),
-            legion("Rd02", 100, list(RED_ANGEL)),
+            legion("Rd01", 600, list(RED_START)),
+            legion("Rd02", 600, list(RED_ANGEL)),
             legion("Bu01", 400, list(RED_START)),
             legion("Bu02", 400, list(RED_ANGEL)),
         ],
         turn=1,
     )
+    d["players"][0]["tower"] = 600
+    return d
 
 
 def codes(d: dict) -> set[tuple[str, str | None]]:
@@ -331,3 +334,93 @@ def test_over_seven_4_1(characters, removed):
     assert gone == removed
     assert len(kept) == min(len(characters), 7)
     assert "Titan" in kept
+
+
+def _blues_first_turn() -> dict:
+    """Turn 1, Blue's Game-Turn: Red, in the highest Tower, has played (Rd01 left Tower 600)."""
+    d = opening()
+    d["mover"] = "Blue"
+    d["legions"][0]["land"] = 35
+    return d
+
+
+def _blue_moved_first() -> dict:
+    d = opening()
+    d["legions"][2]["land"] = 21
+    return d
+
+
+@pytest.mark.parametrize(
+    ("state", "expected"),
+    [
+        pytest.param(opening(), set(), id="5.1-the-highest-tower-plays-first"),
+        pytest.param(_blues_first_turn(), set(), id="5.1-the-next-player-after-the-first"),
+        pytest.param(
+            {**opening(), "mover": "Blue"},
+            {("first_player_has_not_played", "5.1")},
+            id="5.1-not-before-the-highest-tower",
+        ),
+        pytest.param(
+            _blue_moved_first(),
+            {("played_before_the_first_player", "5.1")},
+            id="5.1-nobody-plays-before-the-first-player",
+        ),
+        pytest.param(
+            {**_blue_moved_first(), "turn": 2},
+            set(),
+            id="5.1-later-turns-follow-the-seating",
+        ),
+    ],
+)
+def test_the_first_player_5_1(state, expected):
+    assert codes(state) == expected
+
+
+def _blue_eliminated(**extra) -> dict:
+    """Blue's Titan fell (19.4): its Legions are gone; Red took its markers and uses Bu05."""
+    d = midgame(**extra)
+    d["players"][1]["eliminated"] = True
+    d["players"][1]["markers_available"] = []
+    d["legions"] = d["legions"][:2]
+    d["legions"][1]["marker"] = "Bu05"
+    return d
+
+
+def _green_shares_blues_markers() -> dict:
+    d = _blue_eliminated()
+    d["players"].append(
+        {"color": "Green", "tower": 200, "markers_available": ["Bu06", "Gr02", "Gr03"]}
+    )
+    d["legions"].append(legion("Gr01", 200, ["Titan", "Ogre"], player="Green"))
+    return d
+
+
+def _blue_keeps_its_markers() -> dict:
+    d = _blue_eliminated()
+    d["players"][1]["markers_available"] = ["Bu01", "Bu02"]
+    return d
+
+
+@pytest.mark.parametrize(
+    ("state", "expected"),
+    [
+        pytest.param(_blue_eliminated(), set(), id="19.4-the-slayer-uses-the-losers-markers"),
+        pytest.param(
+            _green_shares_blues_markers(),
+            {("markers_passed_to_two", "19.4")},
+            id="19.4-the-markers-pass-to-one-player",
+        ),
+        pytest.param(
+            _blue_keeps_its_markers(),
+            {("eliminated_player_keeps_markers", "19.4")},
+            id="19.4-the-eliminated-player-keeps-none",
+        ),
+        pytest.param(
+            edit(_blue_eliminated(), lambda d: d["legions"].append(legion("Bu02", 41, ["Ogre"]))),
+            {("eliminated_player_has_legions", "19.4")},
+            id="19.4-the-eliminated-players-legions-are-removed",
+        ),
+    ],
+)
+def test_a_titans_death_and_its_consequences_19_4(state, expected):
+    assert codes(state) == expected

@@ -333,6 +333,37 @@ def _markers(state: GameState) -> list[Problem]:
                     )
                 )
             holder[marker] = p.color
+    return problems + _passed_markers(state, holder)
+
+
+def _passed_markers(state: GameState, holder: dict[str, str]) -> list[Problem]:
+    """19.4: an eliminated player's markers pass to the one player who slew its Titan."""
+    problems = []
+    for i, p in enumerate(state.players):
+        if not p.eliminated:
+            continue
+        if p.markers_available:
+            problems.append(
+                Problem(
+                    "eliminated_player_keeps_markers",
+                    f"{p.color} is eliminated; its markers pass to the player who slew its Titan",
+                    f"state.players[{i}].markers_available",
+                    "19.4",
+                )
+            )
+        heirs = sorted(
+            {who for marker, who in holder.items() if marker_colour(marker) == p.color} - {p.color}
+        )
+        if len(heirs) > 1:
+            problems.append(
+                Problem(
+                    "markers_passed_to_two",
+                    f"{p.color}'s markers are with {' and '.join(heirs)}; they pass to the one "
+                    "player who slew its Titan",
+                    f"state.players[{i}]",
+                    "19.4",
+                )
+            )
     return problems
 
 
@@ -532,6 +563,55 @@ def _starting_legions(state: GameState) -> list[Problem]:
     return problems
 
 
+def _in_starting_tower(state: GameState, color: str) -> bool:
+    """Whether a player's Legions all stand unmoved in its Tower: it has not yet played."""
+    player = state.player(color)
+    mine = list(state.legions_of(color))
+    return (
+        player is not None
+        and bool(mine)
+        and all(g.land == player.tower and not g.moved for g in mine)
+    )
+
+
+def _first_player(state: GameState) -> list[Problem]:
+    """5.1: the player assigned the highest-numbered Tower plays first.
+
+    On the first Game-Turn, nobody plays before that player; once another is
+    the Mover, that player has left its Tower (6.2: a Legion moves each turn).
+    Who follows is a matter of seating, which the state does not record.
+    """
+    if state.turn != 1 or state.mover is None or not state.players:
+        return []
+    first = max(state.players, key=lambda p: p.tower)
+    if state.mover == first.color:
+        return [
+            Problem(
+                "played_before_the_first_player",
+                f"{p.color}'s Legions have left Tower {p.tower} before {first.color}'s first "
+                f"Game-Turn; {first.color}, in the highest-numbered Tower {first.tower}, plays "
+                "first",
+                f"state.players[{i}]",
+                "5.1",
+            )
+            for i, p in enumerate(state.players)
+            if p.color != first.color
+            and any(True for _ in state.legions_of(p.color))
+            and not _in_starting_tower(state, p.color)
+        ]
+    if _in_starting_tower(state, first.color):
+        return [
+            Problem(
+                "first_player_has_not_played",
+                f"{state.mover} moves on the first Game-Turn before {first.color}, who holds the "
+                f"highest-numbered Tower {first.tower} and plays first",
+                "state.mover",
+                "5.1",
+            )
+        ]
+    return []
+
+
 def check_state(state: GameState) -> list[Problem]:
     """Every rule the state breaks; empty when the rules allow it."""
     problems = check_names(state)
@@ -546,4 +626,5 @@ def check_state(state: GameState) -> list[Problem]:
         + _lands(state)
         + _order(state)
         + _starting_legions(state)
+        + _first_player(state)
     )
