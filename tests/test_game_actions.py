@@ -563,3 +563,49 @@ def test_unknown_names_in_an_action_3_5():
 def test_legion_helper_builds_a_valid_state():
     d = game([legion("Rd01", 5, ["Titan"]), legion("Bu01", 6, ["Titan"])])
     assert GameState.from_dict(d).legion("Rd01") is not None
+
+
+def test_no_mulligan_after_a_legion_moved_7_6():
+    state = {**opening(), "movement_roll": 2}
+    state["legions"][0].update(land=35, moved=True)
+    assert problems(state, {"type": "mulligan"}) == {("mulligan_after_moving", "7.6")}
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        pytest.param(
+            {"donor": "Rd01"},
+            {("same_legion", "15.0"), ("donor_lacks_angel", "15.0")},
+            id="15.0-from-another-legion",
+        ),
+        pytest.param(
+            {"character": "Archangel"},
+            {("donor_lacks_angel", "15.0")},
+            id="15.0-the-donor-holds-the-lord",
+        ),
+        pytest.param(
+            {"donor": "Bu01"},
+            {("not_the_movers", "6.0"), ("donor_lacks_angel", "15.0")},
+            id="15.0-the-attackers-own",
+        ),
+    ],
+)
+def test_summon_refused_15_0(change, expected):
+    assert problems(engaged(), {**SUMMON, **change}) == expected
+
+
+@pytest.mark.parametrize(
+    ("score_before", "score", "character", "expected"),
+    [
+        pytest.param(180, 320, "Angel", set(), id="17.2-two-multiples-attained"),
+        pytest.param(
+            980, 1010, "Archangel", set(), id="17.3-an-archangel-at-1000-a-multiple-of-500"
+        ),
+        pytest.param(590, 610, "Archangel", {("no_archangel_due", "17.3")}, id="17.3-not-at-600"),
+    ],
+)
+def test_acquire_multiples_17_2_17_3(score_before, score, character, expected):
+    state = engaged(scores={"Red": score})
+    action = {**ACQUIRE, "character": character, "score_before": score_before}
+    assert problems(state, action) == expected

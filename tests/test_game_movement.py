@@ -194,3 +194,48 @@ def test_titan_power_19_1(score, power):
 def test_signs_data_has_one_triple_arrow_at_most_7_3():
     for land in LANDS.values():
         assert sum(e.sign is Sign.ARROWS for e in land.exits) <= 1
+
+
+# --- the worked examples of the Movement Chart (7.4, later edition) ---------
+
+
+def _signs(land: int) -> dict[int, Sign]:
+    return {e.to: e.sign for e in LANDS[land].exits}
+
+
+def test_example_a_roll_of_one_through_the_arch_or_the_triple_arrow_7_4():
+    """ "Red has rolled a one. He may either move through the circle or triple arrow side."
+    Land 1 has an Arch and a Triple Arrow; a roll of one goes through either."""
+    assert sorted(_signs(1).values()) == sorted([Sign.ARCH, Sign.ARROWS])
+    assert lands(normal_moves(1, 1)) == set(_signs(1))
+
+
+@pytest.mark.parametrize("mountains", [1000, 3000, 5000])
+def test_example_the_block_then_the_triple_arrow_towards_the_woods_7_4(mountains):
+    """ "Grey has rolled a two. ... he must move through the block side. He then must continue
+    through the triple arrow towards the woods." From a Mountains land with a Block, a roll of
+    two ends in the Woods, and nowhere else."""
+    (through,) = [to for to, sign in _signs(mountains).items() if sign is Sign.BLOCK]
+    (woods,) = [to for to, sign in _signs(through).items() if sign is Sign.ARROWS]
+    assert LANDS[woods].terrain == "Woods"
+    assert lands(normal_moves(mountains, 2)) == {woods}
+
+
+@pytest.mark.parametrize("tower", sorted(TOWERS))
+def test_example_from_the_tower_to_any_adjacent_land_7_4(tower):
+    """ "Gray may begin its move from the tower to any of the adjacent spaces." """
+    assert lands(normal_moves(tower, 1)) == set(NEIGHBOURS[tower])
+
+
+@pytest.mark.parametrize(
+    ("score", "power", "teleports"),
+    [
+        pytest.param(327, 9, False, id="19.1-example-327-power-9-no-titan-teleport"),
+        pytest.param(1163, 17, True, id="19.1-example-1163-power-17-titan-teleport"),
+    ],
+)
+def test_titan_power_examples_in_a_move_19_1_19_2(score, power, teleports):
+    """19.1's examples, and 19.2's threshold as a Titan Legion's moves see it."""
+    assert titan_power(score) == power
+    moves = all_moves(22, 6, ["Titan", "Ogre"], score, enemy={30})
+    assert any(m.teleport is Teleport.TITAN for m in moves) is teleports
