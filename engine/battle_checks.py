@@ -198,6 +198,11 @@ def _off_board(position: BattlePosition, side: Side) -> list[RuleError]:
     return problems
 
 
+def box_problems(position: BattlePosition) -> list[RuleError]:
+    """2.3: no more counters of a character in the two Legions than the game has."""
+    return _box(position)
+
+
 def _box(position: BattlePosition) -> list[RuleError]:
     """2.3: no more counters of a character than the game has."""
     counts = Counter(f.name for ref in position.refs() for f in (position.figure(ref),))

@@ -18,7 +18,12 @@ from typing import Any
 
 import numpy as np
 
-from engine.battle_checks import check_position, default_entry_side, entry_side_problems
+from engine.battle_checks import (
+    box_problems,
+    check_position,
+    default_entry_side,
+    entry_side_problems,
+)
 from engine.battle_turns import is_summonable_lord
 from engine.battlelands import battleland
 from engine.characters import ANGEL, TITAN, character
@@ -155,6 +160,16 @@ def _legion_from(army, given: LegionRequest | None, side: str, problems) -> Legi
     return Legion(given.score, given.characters)
 
 
+def _fresh(
+    terrain: str, entry: int, attacker: LegionRequest, defender: LegionRequest
+) -> BattlePosition:
+    """The two Legions before the Battle, as a position the engine's checks read."""
+    return Engagement(
+        terrain, Legion(attacker.score, attacker.characters),
+        Legion(defender.score, defender.characters), entry_side=entry,
+    ).start  # fmt: skip
+
+
 def _summonable(name: str) -> bool:
     try:
         return is_summonable_lord(name)
@@ -208,6 +223,11 @@ def engagement_of(request: OddsRequest) -> Engagement:
             check_legion(given.characters, side, problems)
     if position is not None:
         problems += _position_problems(position)  # 4.1, 3.1 and the Battle's own rules
+    elif request.attacker is not None and request.defender is not None and not problems:
+        # 2.3: the two Legions together hold no more counters than the box
+        for error in box_problems(_fresh(terrain, entry, request.attacker, request.defender)):
+            path = (error.path or "").removesuffix(".name")  # a request names characters bare
+            problems.append(RuleError(error.message, rule=error.rule, path=path))
 
     if request.summonable is not None and not _summonable(request.summonable):
         _problem(

@@ -37,6 +37,10 @@ REFUSED = {
     "15.0-only-lords-are-summoned": (request(summonable="Ogre"), RuleError, "15.0", "summonable"),
     "9.0-a-legion-is-missing": (
         {"terrain": "Plains", "attacker": OGRES}, RuleError, "9.0", "defender"),
+    "2.3-more-counters-than-the-box": (
+        request(attacker={"score": 0, "characters": ["Hydra"] * 6},
+                defender={"score": 0, "characters": ["Hydra"] * 5}),
+        RuleError, "2.3", "attacker.characters[0]"),
     "16.0-negative-score": (
         request(attacker={"score": -5, "characters": ["Ogre"]}), RuleError, "16.0",
         "attacker.score"),
