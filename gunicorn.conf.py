@@ -2,7 +2,8 @@
 
 Sized for a small machine: one synchronous worker per core (a simulation fills a core
 while it runs), the app preloaded once so the workers share it, timeouts above the
-simulation time budget, and an access log with each request's duration.
+simulation time budget, and an access log with each request's duration. The service answers
+at once: each worker prepares the battle kernel in the background (api.warmup).
 """
 
 import math
@@ -17,8 +18,10 @@ bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 # One worker per core: more would only queue behind the same cores.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 worker_class = "sync"
-# Load the app once, before forking, so the workers share its memory; the battle kernel is
-# compiled into numba's cache meanwhile (see api.routes.odds.warm_up_when_served).
+# Load the app once, before forking, so the workers share its memory and start serving at
+# once. The master never runs the battle kernel (a parallel kernel's threads do not survive
+# fork); each worker loads it from numba's cache in the background, the first compiling it
+# after an install while the others wait for its cache (post_fork below, api.warmup).
 preload_app = True
 # A request may simulate for the time budget; give it room before the worker is recycled.
 timeout = max(int(os.environ.get("GUNICORN_TIMEOUT", "60")), math.ceil(_budget) + 30)
@@ -34,14 +37,21 @@ accesslog = "-"
 errorlog = "-"
 # remote address, request line, status, bytes, seconds taken
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(L)ss'
+# No control socket: it is one per user ($HOME/.gunicorn/gunicorn.ctl), so two instances (the
+# service and a load test) would take it from each other, and nothing here uses gunicornc.
+control_socket_disable = True
 
 
 def post_fork(server, worker):
-    """Each worker loads the battle kernel (numba's cache, filled while the app was preloaded)
-    before its first request."""
-    from api.routes.odds import warm_up_worker
+    """The worker serves at once; its battle kernel gets ready in a background thread."""
+    import logging
 
-    try:
-        warm_up_worker()
-    except Exception:  # the worker still serves; its first odds request compiles instead
-        server.log.exception("worker %s starts cold: loading the battle kernel failed", worker.pid)
+    from api.warmup import start_in_worker
+
+    # The service's own log lines (api.*: the kernel's warm-up, unexpected errors) go where
+    # gunicorn's go, with the same format.
+    service_log = logging.getLogger("api")
+    service_log.setLevel(logging.INFO)
+    for handler in server.log.error_log.handlers:
+        service_log.addHandler(handler)
+    start_in_worker()

@@ -39,5 +39,4 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     from api.routes import game_rules
 
     app.register_blueprint(game_rules.bp)
-    odds.warm_up_when_served(app)  # only under gunicorn: the kernel ready before the workers
     return app

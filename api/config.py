@@ -23,6 +23,9 @@ DEFAULTS: dict[str, Any] = {
     "CORS_ORIGINS": "",
     # deepest nesting of arrays and objects accepted in a JSON body
     "MAX_JSON_DEPTH": 32,
+    # seconds an odds or compare request waits for a battle kernel that a gunicorn worker is
+    # still preparing (compiling after an install) before it is answered 503 with Retry-After
+    "KERNEL_WAIT_SECONDS": 5.0,
 }
 
 

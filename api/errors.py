@@ -2,7 +2,7 @@
 
 ``{"error": {"code", "message", "details": [{"path", "rule", "message"}]}}``,
 400 for malformed input, 404 for an unknown resource, 422 for input against
-the rules; never a stack trace.
+the rules, 503 while the battle kernel is being prepared; never a stack trace.
 """
 
 from __future__ import annotations
@@ -19,10 +19,18 @@ log = logging.getLogger(__name__)
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str, details: list | None = None):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        details: list | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
         self.details = details or []
+        self.headers = headers or {}  # e.g. Retry-After of a 503
 
 
 def envelope(status: int, code: str, message: str, details: list | None = None):
@@ -51,7 +59,9 @@ def _detail(error: TitanError) -> dict:
 def register(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def api_error(e: ApiError):
-        return envelope(e.status, e.code, e.message, e.details)
+        response, status = envelope(e.status, e.code, e.message, e.details)
+        response.headers.update(e.headers)
+        return response, status
 
     @app.errorhandler(ValidationError)
     def malformed(e: ValidationError):

@@ -1,6 +1,7 @@
 """What a request may be: the size and shape of a JSON body, and who may call from a browser.
 
-- The body size is Flask's ``MAX_CONTENT_LENGTH`` (413 beyond it, in the envelope).
+- The body size is Flask's ``MAX_CONTENT_LENGTH`` (413 beyond it, in the envelope), with or
+  without a Content-Length (a chunked body too).
 - A JSON body is read once, before the view, with a parser that refuses what
   would harm later steps: nesting deeper than ``MAX_JSON_DEPTH``, integers
   beyond what every JSON client represents exactly (2**53), and the non-standard
@@ -105,10 +106,26 @@ class LimitedRequest(Request):
         )
 
 
+def _refuse_a_long_stream() -> None:
+    """413 for a body sent without Content-Length (chunked) that is longer than the limit.
+
+    Werkzeug reads such a body up to the limit and silently stops there, so the view would see
+    a truncated body; read one byte more than the limit to tell the two apart.
+    """
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit is None or request.content_length is not None:
+        return  # a declared length over the limit is refused by Werkzeug itself
+    request.max_content_length = limit + 1
+    if len(request.get_data(cache=True)) > limit:
+        raise RequestEntityTooLarge()
+
+
 def _read_json_body() -> None:
     """Parse a JSON body before the view, so a refusal is a clear 400 (and 413 when too big)."""
-    if request.method in ("POST", "PUT", "PATCH") and request.is_json:
-        request.get_json()  # cached: the view's own get_json reads the same value
+    if request.method in ("POST", "PUT", "PATCH"):
+        _refuse_a_long_stream()
+        if request.is_json:
+            request.get_json()  # cached: the view's own get_json reads the same value
 
 
 def allowed_origins(setting: str) -> frozenset[str]:

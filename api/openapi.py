@@ -27,7 +27,6 @@ OPENAPI_VERSION = "3.0.3"
 NOT_IN_DOCUMENT = frozenset({"docs.page"})
 # Summaries of views that do not carry ``documented`` (their own docstrings win when present).
 _SUMMARIES = {
-    "meta.health": "Whether the service is up",
     "data.characters": "Every character: power, skill, flight, rangestrike, native lands, count",
     "data.battleland": "One terrain's Battleland: its hexes, hazards, hexsides and entry sides",
     "data.masterboard": "The Masterboard: every land, its terrain, exits and neighbours",
@@ -70,6 +69,12 @@ _ERRORS = {
         "422": "Against the rules (details name the rule and the JSON path)",
     },
 }
+# Operations that need the battle kernel: 503 while a gunicorn worker still prepares it.
+_NEEDS_KERNEL = frozenset({"odds.post_odds", "odds.post_compare"})
+_WARMING = (
+    "The battle kernel is still being prepared (after an install): try again after the"
+    " Retry-After seconds"
+)
 
 
 @dataclass(frozen=True)
@@ -161,6 +166,12 @@ def _describe(operation: Operation) -> dict[str, Any]:
             continue  # a fixed path is always found
         described["responses"][status] = {
             "description": why,
+            "content": {"application/json": {"schema": "Error"}},
+        }
+    if operation.endpoint in _NEEDS_KERNEL:
+        described["responses"]["503"] = {
+            "description": _WARMING,
+            "headers": {"Retry-After": {"description": "seconds", "schema": {"type": "integer"}}},
             "content": {"application/json": {"schema": "Error"}},
         }
     return described

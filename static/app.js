@@ -35,6 +35,7 @@ const state = {
   lands: {}, // number -> facts from GET /masterboard
   legions: { attacker: [], defender: [] },
   charts: {},
+  retry: null, // the timer of an automatic retry after a 503
 };
 
 // ---------- formatting ----------
@@ -467,8 +468,17 @@ function renderAnswer(answer, request) {
 
 // ---------- running ----------
 
+// A 503 while a worker prepares the battle kernel (after an install): ask again by itself.
+const MAX_RETRY_SECONDS = 30;
+
+function retryAfter(response) {
+  const seconds = Number(response.headers.get("Retry-After"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_RETRY_SECONDS) : null;
+}
+
 async function run(event) {
   event?.preventDefault();
+  clearTimeout(state.retry);
   clearErrors();
   const request = requestFromForm();
   const button = $("#run");
@@ -485,6 +495,13 @@ async function run(event) {
       body: JSON.stringify(request),
     });
     const body = await response.json().catch(() => null);
+    const wait = response.status === 503 ? retryAfter(response) : null;
+    if (wait !== null) {
+      status.textContent = `The battle engine is still being prepared (about a minute after an` +
+        ` install); asking again in ${wait} s…`;
+      state.retry = setTimeout(run, wait * 1000);
+      return;
+    }
     if (!response.ok) {
       showErrors(body, response.status);
       status.textContent = "Not played: see the message above.";

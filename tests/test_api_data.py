@@ -2,7 +2,8 @@
 
 
 def test_health(client):
-    assert client.get("/api/v1/health").json == {"status": "ok"}
+    # outside gunicorn no worker prepares the kernel: the first simulation loads it
+    assert client.get("/api/v1/health").json == {"status": "ok", "kernel": "on_demand"}
 
 
 def test_unknown_terrain_is_a_json_404(client):

@@ -7,6 +7,7 @@ from TITAN_* variables, and CORS (off unless TITAN_CORS_ORIGINS names origins).
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import logging
 
@@ -115,6 +116,26 @@ def test_oversized_body_is_413_in_the_envelope(path):
     body = json.dumps({"padding": "x" * 2000})
     error = assert_envelope(app.test_client().post(path, data=body, content_type=JSON), 413)
     assert error["code"] == "too_large" and "1000 bytes" in error["message"]
+
+
+@pytest.mark.parametrize(("size", "status"), [(1001, 413), (1000, 400), (5000, 413)])
+def test_a_chunked_body_over_the_size_limit_is_413_not_cut_short(size, status):
+    """Without a Content-Length Werkzeug stops reading at the limit; the rest must not vanish."""
+    app = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 1000})
+    body = json.dumps({"padding": "x" * (size - 15)}).encode()
+    assert len(body) == size
+    response = app.test_client().post(
+        "/api/v1/rules/battle/moves",
+        input_stream=io.BytesIO(body),
+        headers={"Transfer-Encoding": "chunked", "Content-Type": JSON},
+        environ_overrides={"wsgi.input_terminated": True},  # as gunicorn says of chunked bodies
+    )
+    error = assert_envelope(response, status)
+    # at the limit the whole body is read: refused for its shape (no position, an unknown
+    # field), not as cut-off JSON
+    assert error["code"] == ("too_large" if status == 413 else "malformed")
+    if status == 400:
+        assert {"position", "padding"} <= {d["path"] for d in error["details"]}
 
 
 def test_body_just_under_the_size_limit_is_read():

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify
 
+from api import warmup
 from api.errors import ApiError
 from api.requests import documented, parse
 from api.schemas.odds import (
@@ -18,10 +18,22 @@ from api.schemas.odds import (
 from engine.errors import TitanError
 from engine.position import BattlePosition
 from simulator.compare import compare
-from simulator.odds import odds, warm_up, warm_up_in_subprocess
+from simulator.odds import odds
 
-log = logging.getLogger(__name__)
 bp = Blueprint("odds", __name__, url_prefix="/api/v1")
+
+
+def _kernel_ready() -> None:
+    """Wait a little for a kernel that a gunicorn worker is still preparing; then a 503."""
+    if warmup.KERNEL.wait(current_app.config["KERNEL_WAIT_SECONDS"]):
+        return
+    raise ApiError(
+        503,
+        "kernel_warming",
+        "the battle kernel is being prepared (about a minute after an install): try again"
+        f" in {warmup.RETRY_AFTER_SECONDS} s; /api/v1/health says when it is ready",
+        headers={"Retry-After": str(warmup.RETRY_AFTER_SECONDS)},
+    )
 
 
 def _limits(body: dict[str, Any]) -> dict[str, Any]:
@@ -59,6 +71,7 @@ def _position(raw: Any) -> BattlePosition | None:
 def post_odds():
     body = parse(OddsRequestSchema)
     body["position"] = _position(body.get("position"))
+    _kernel_ready()
     return jsonify(odds(body, **_limits(body)))
 
 
@@ -71,35 +84,5 @@ def post_odds():
 )
 def post_compare():
     body = parse(CompareRequestSchema)
+    _kernel_ready()
     return jsonify(compare(body, **_limits(body)))
-
-
-def warm_up_when_served(app) -> None:
-    """Under gunicorn, fill numba's cache before the workers fork (factory, ``preload_app``).
-
-    The master never runs the kernel itself: a parallel kernel's thread pool
-    does not survive ``fork`` (GNU OpenMP aborts the child), so a fresh
-    subprocess compiles it and writes numba's cache; each worker then loads it
-    in ``warm_up_worker`` (gunicorn's ``post_fork``). Tests and the
-    development server skip all this.
-    """
-    import sys
-
-    if app.testing or "gunicorn" not in sys.modules:
-        return
-    try:
-        seconds = warm_up_in_subprocess()
-    except Exception:  # the service still starts; workers then compile on first use
-        log.exception("warming the battle kernel failed")
-        return
-    log.info("kernel compiled or found in numba's cache in %.1f s", seconds)
-
-
-def warm_up_worker() -> None:
-    """In a freshly forked worker: load the compiled kernel before the first request."""
-    try:
-        seconds = warm_up()
-    except Exception:  # serve anyway; the first odds request then loads the kernel
-        log.exception("loading the battle kernel in the worker failed")
-        return
-    log.info("worker ready: kernel loaded in %.1f s", seconds)

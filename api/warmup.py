@@ -1,0 +1,133 @@
+"""The battle kernel made ready in the background, so the service answers from its first second.
+
+numba compiles the kernel on its first call into a fresh cache (about a minute after an
+install) and afterwards loads it from the cache in a second or two. Under gunicorn each
+worker calls ``start()`` after it is forked: a thread takes an exclusive lock on a file beside
+numba's cache, plays a few Battles (compiling the kernel, or loading it from the cache), and
+lets go. The lock lets one process compile at a time: the other workers wait for it and then
+load what it wrote, so the kernel is never compiled twice at once. Meanwhile the worker answers
+every request; a request that needs the kernel waits for it up to ``KERNEL_WAIT_SECONDS`` and is
+then answered 503 with ``Retry-After``.
+
+A process that never calls ``start()`` (tests, the development server, the command line) loads
+the kernel on its first use, as any caller of ``simulator`` does.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import logging
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+LOCK_NAME = "titan-kernel.lock"
+RETRY_AFTER_SECONDS = 5  # a compile takes about a minute: ask again every few seconds
+
+
+class Kernel(StrEnum):
+    """Where this process stands with the battle kernel (reported by /api/v1/health)."""
+
+    ON_DEMAND = "on_demand"  # no warm-up here: the first request that needs it loads it
+    WARMING = "warming"  # compiling, or waiting for another worker that compiles
+    READY = "ready"
+    FAILED = "failed"  # the warm-up failed (logged): requests load the kernel themselves
+
+
+def cache_dir() -> Path:
+    """The folder where numba keeps the compiled kernel (NUMBA_CACHE_DIR, else the sources')."""
+    configured = os.environ.get("NUMBA_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    return Path(__file__).resolve().parent.parent / "simulator" / "__pycache__"
+
+
+def lock_path() -> Path:
+    """The lock file beside numba's cache; in the temporary folder when that is not writable."""
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if os.access(folder, os.W_OK):
+            return folder / LOCK_NAME
+    except OSError:
+        pass
+    tag = hashlib.sha256(str(folder).encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"{LOCK_NAME}.{tag}"
+
+
+def _play_a_few_battles() -> None:
+    from simulator.odds import warm_up
+
+    warm_up()
+
+
+class Warmup:
+    """The kernel's state in this process, and the thread that makes it ready."""
+
+    def __init__(self, prepare: Callable[[], None] = _play_a_few_battles):
+        self._prepare = prepare
+        self._ready = threading.Event()
+        self.state = Kernel.ON_DEMAND
+        self.started: float | None = None
+        self.seconds: float | None = None  # from start() to ready (or failed)
+        self.waited: float | None = None  # of which spent waiting for another process's lock
+
+    def start(self, path: Path | None = None) -> threading.Thread:
+        """Make the kernel ready in a background thread (once per process)."""
+        self.state = Kernel.WARMING
+        self.started = time.monotonic()
+        thread = threading.Thread(
+            target=self._run, args=(path or lock_path(),), name="kernel-warm-up", daemon=True
+        )
+        thread.start()
+        return thread
+
+    def _run(self, path: Path) -> None:
+        assert self.started is not None
+        try:
+            with open(path, "a+b") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # released on close, or when the process dies
+                self.waited = time.monotonic() - self.started
+                self._prepare()
+        except Exception:
+            log.exception("the battle kernel could not be prepared; requests will load it")
+            self.state = Kernel.FAILED
+        else:
+            self.state = Kernel.READY
+        self.seconds = time.monotonic() - self.started
+        self._ready.set()
+        log.info(
+            "battle kernel %s in %.1f s (%.1f s waiting for another worker), pid %d",
+            self.state.value,
+            self.seconds,
+            self.waited or 0.0,
+            os.getpid(),
+        )
+
+    def wait(self, timeout: float) -> bool:
+        """Whether the kernel may be called now, after waiting up to ``timeout`` seconds."""
+        if self.state is not Kernel.WARMING:
+            return True
+        return self._ready.wait(timeout)
+
+    def describe(self) -> dict:
+        found: dict = {"kernel": self.state.value}
+        if self.state is Kernel.WARMING and self.started is not None:
+            found["kernel_warming_seconds"] = round(time.monotonic() - self.started, 1)
+        return found
+
+
+# This process's kernel. The gunicorn master never starts it (a parallel kernel's threads do
+# not survive fork): each worker does, in gunicorn.conf.py's post_fork.
+KERNEL = Warmup()
+
+
+def start_in_worker() -> None:
+    KERNEL.start()

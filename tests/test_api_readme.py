@@ -1,0 +1,148 @@
+"""The README's API section holds: its curl examples work as printed, and its Settings table
+names every setting the service reads with the default the code has."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import multiprocessing
+import re
+import shlex
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from api import create_app
+from api.config import DEFAULTS
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text()
+
+
+def shell_blocks(text: str) -> list[str]:
+    return re.findall(r"```sh\n(.*?)```", text, re.S)
+
+
+def curl_examples(text: str) -> list[tuple[list[str], str | None]]:
+    """Each ``curl`` command of the README's shell blocks as arguments, with the answer printed
+    under it as ``# ...`` lines (or None)."""
+    found = []
+    for block in shell_blocks(text):
+        lines = block.splitlines()
+        i = 0
+        while i < len(lines):
+            if not lines[i].startswith("curl "):
+                i += 1
+                continue
+            command = lines[i]
+            while True:  # a quoted body may span lines
+                try:
+                    arguments = shlex.split(command)
+                    break
+                except ValueError:
+                    i += 1
+                    command += "\n" + lines[i]
+            i += 1
+            printed = []
+            while i < len(lines) and lines[i].startswith("#"):
+                printed.append(lines[i].lstrip("#").strip())
+                i += 1
+            found.append((arguments, "".join(printed) or None))
+    return found
+
+
+EXAMPLES = curl_examples(README)
+
+
+def parsed(arguments: list[str]) -> tuple[str, dict[str, str], str | None]:
+    """(path, headers, body) of a curl command's request."""
+    headers, data, url = {}, None, None
+    words = iter(arguments[1:])
+    for word in words:
+        if word == "-s":
+            continue
+        if word == "-H":
+            name, value = next(words).split(":", 1)
+            headers[name.strip()] = value.strip()
+        elif word == "-d":
+            data = next(words)
+        elif word.startswith("-"):
+            raise AssertionError(f"the test does not know curl's {word}")
+        else:
+            url = word
+    assert url is not None and url.startswith("localhost:8000/"), url
+    return urlsplit("http://" + url).path, headers, data
+
+
+def test_the_readme_shows_every_read_endpoint_and_both_simulations():
+    paths = {parsed(arguments)[0] for arguments, _ in EXAMPLES}
+    assert {"/api/v1/health", "/api/v1/openapi.json", "/api/v1/odds", "/api/v1/compare"} <= paths
+
+
+@pytest.mark.parametrize(
+    ("arguments", "printed"),
+    EXAMPLES,
+    ids=[f"{parsed(a)[0]}{'-answer' if p else ''}" for a, p in EXAMPLES],
+)
+def test_each_curl_example_works_as_printed(arguments, printed):
+    path, headers, body = parsed(arguments)
+    client = create_app({"TESTING": True}).test_client()
+    if body is None:
+        response = client.get(path, headers=headers)
+    else:
+        response = client.post(path, data=body, headers=headers)
+    if printed is None:
+        assert response.status_code == 200, response.get_data(as_text=True)[:300]
+    else:  # the answer printed under it is the very answer
+        assert response.get_json() == json.loads(printed)
+
+
+def settings_table() -> dict[str, str]:
+    """variable -> default as the README's Settings table shows it."""
+    section = README.split("## Settings", 1)[1].split("\n## ", 1)[0]
+    return dict(re.findall(r"^\| `(\w+)` \| (.+?) \| .+\|$", section, re.M))
+
+
+def shown(default) -> str:
+    return "empty (off)" if default == "" else f"`{default}`"
+
+
+def test_every_service_setting_is_in_the_table_with_its_default():
+    table = settings_table()
+    for name, default in DEFAULTS.items():
+        assert table.get(f"TITAN_{name}") == shown(default), name
+
+
+def load_gunicorn_conf(monkeypatch):
+    for name in ("HOST", "PORT", "WEB_CONCURRENCY", "GUNICORN_TIMEOUT"):
+        monkeypatch.delenv(name, raising=False)
+    for name in DEFAULTS:
+        monkeypatch.delenv(f"TITAN_{name}", raising=False)
+    spec = importlib.util.spec_from_file_location("gunicorn_conf", ROOT / "gunicorn.conf.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_gunicorn_variables_are_in_the_table_with_their_defaults(monkeypatch):
+    table = settings_table()
+    read = set(
+        re.findall(r"environ\.get\(['\"](\w+)['\"]", (ROOT / "gunicorn.conf.py").read_text())
+    )
+    assert read and read <= set(table), read - set(table)
+    conf = load_gunicorn_conf(monkeypatch)
+    assert conf.bind == f"{table['HOST'].strip('`')}:{table['PORT'].strip('`')}"
+    assert table["WEB_CONCURRENCY"] == "number of cores"
+    assert conf.workers == multiprocessing.cpu_count()
+    assert table["GUNICORN_TIMEOUT"].startswith(f"`{conf.timeout}`")
+    assert conf.timeout >= DEFAULTS["TIME_BUDGET_SECONDS"] + 30
+
+
+def test_gunicorn_is_configured_for_this_service(monkeypatch):
+    conf = load_gunicorn_conf(monkeypatch)
+    assert conf.preload_app is True and conf.worker_class == "sync"
+    assert conf.accesslog == "-" and "%(L)s" in conf.access_log_format  # seconds per request
+    assert conf.graceful_timeout > DEFAULTS["TIME_BUDGET_SECONDS"]
+    assert conf.control_socket_disable is True
+    assert callable(conf.post_fork)
