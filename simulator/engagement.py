@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 
 from engine import scoring
+from engine.battle_checks import default_entry_side
 from engine.characters import ANGEL, ARCHANGEL, character
-from engine.hexes import TOWER_ENTRY_SIDE
 from engine.position import Army, BattlePosition, Figure, Phase, Side
 from simulator.battles import BattleRecords, BattleSpec, Outcome
 
@@ -47,7 +47,7 @@ class Engagement:
     terrain: str
     attacker: Legion
     defender: Legion
-    entry_side: int = 1
+    entry_side: int | None = None  # None: the usual side (engine.battle_checks)
     position: BattlePosition | None = None
     summonable: str | None = None  # the Lord the attacker has free elsewhere (15.0)
     reinforce: bool = True  # whether the defender musters its reinforcement (14.0)
@@ -60,10 +60,10 @@ class Engagement:
         """The position the Battles start from."""
         if self.position is not None:
             return self.position
-        entry = TOWER_ENTRY_SIDE if self.terrain == "Tower" else self.entry_side
+        entry = self.entry_side
         return BattlePosition(
             terrain=self.terrain,
-            entry_side=entry,
+            entry_side=default_entry_side(self.terrain) if entry is None else entry,
             turn=1,
             phase=Phase.MANEUVER,
             active=Side.DEFENDER,

@@ -13,14 +13,14 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from engine.battlelands import TOWER, battleland
+from engine.battle_checks import default_entry_side
+from engine.battlelands import battleland
 from engine.characters import character
 from engine.errors import UnknownName
-from engine.hexes import TOWER_ENTRY_SIDE, parse_hex
+from engine.hexes import parse_hex
 from engine.position import Army, BattlePosition, Figure, Phase, Side
 
 SIDES = [s.value for s in Side]
-DEFAULT_ENTRY_SIDE = 1  # DESIGN: entry_side defaults to 1; the Tower forces 5 (10.2)
 
 
 class FigureSchema(Schema):
@@ -73,7 +73,7 @@ class BattlePositionSchema(Schema):
         _named(battleland, data["terrain"], "terrain")
         entry_side = data["entry_side"]
         if entry_side is None:
-            entry_side = TOWER_ENTRY_SIDE if data["terrain"] == TOWER else DEFAULT_ENTRY_SIDE
+            entry_side = default_entry_side(data["terrain"])
         return BattlePosition(
             terrain=data["terrain"],
             entry_side=entry_side,
