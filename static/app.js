@@ -36,6 +36,7 @@ const state = {
   legions: { attacker: [], defender: [] },
   charts: {},
   retry: null, // the timer of an automatic retry after a 503
+  entrySide: "1", // the side the player chose (the Tower forces 5 while it is picked)
 };
 
 // ---------- formatting ----------
@@ -126,15 +127,23 @@ function setWhereMode(mode) {
   updatePlaceHints();
 }
 
+/** Whether the Battle is fought in the Tower (10.2: the attacker enters from side 5). */
+function inTower() {
+  return whereMode() === "land"
+    ? state.lands[$("#land").value]?.terrain === "Tower"
+    : $("#terrain").value === "Tower";
+}
+
 function updatePlaceHints() {
-  const land = state.lands[$("#land").value];
-  $("#land-hint").textContent = land?.terrain === "Tower"
-    ? "The attacker enters the Tower from side 5 (10.2)." : "";
-  const tower = $("#terrain").value === "Tower";
+  const towerLand = state.lands[$("#land").value]?.terrain === "Tower";
+  $("#land-hint").textContent = towerLand ? "The attacker enters the Tower from side 5 (10.2)." : "";
+  const towerTerrain = $("#terrain").value === "Tower";
+  $("#terrain-hint").textContent = towerTerrain
+    ? "In the Tower the attacker enters from side 5 (10.2)." : "";
   const side = $("#entry-side");
-  if (tower) side.value = "5";
+  const tower = inTower();
+  side.value = tower ? "5" : state.entrySide; // the player's own choice comes back
   side.disabled = tower;
-  $("#terrain-hint").textContent = tower ? "In the Tower the attacker enters from side 5 (10.2)." : "";
 }
 
 function updateTacticHelp() {
@@ -191,6 +200,7 @@ function requestFromForm() {
   const request = {};
   if (whereMode() === "land") {
     request.land = Number($("#land").value);
+    if (!inTower()) request.entry_side = Number($("#entry-side").value);
   } else {
     request.terrain = $("#terrain").value;
     request.entry_side = Number($("#entry-side").value);
@@ -211,10 +221,11 @@ function requestFromForm() {
 
 /** Put a request (from a shared link) back into the form. */
 function fillForm(request) {
+  state.entrySide = ["1", "3", "5"].includes(String(request.entry_side))
+    ? String(request.entry_side) : "1";
   if (request.terrain != null && request.land == null) {
     setWhereMode("terrain");
     $("#terrain").value = request.terrain;
-    if (request.entry_side != null) $("#entry-side").value = String(request.entry_side);
   } else {
     setWhereMode("land");
     if (request.land != null) $("#land").value = String(request.land);
@@ -524,6 +535,7 @@ function wire() {
   }
   $("#land").addEventListener("change", updatePlaceHints);
   $("#terrain").addEventListener("change", updatePlaceHints);
+  $("#entry-side").addEventListener("change", () => { state.entrySide = $("#entry-side").value; });
   for (const select of $$(".tactic")) select.addEventListener("change", updateTacticHelp);
   for (const side of ["attacker", "defender"]) {
     const box = $(`#${side}`);

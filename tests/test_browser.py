@@ -13,7 +13,7 @@ import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -258,3 +258,95 @@ def test_page_loads_the_games_facts_without_internet(page, base_url):
             page.click("#attacker .add")
     assert page.locator("#attacker .characters li").count() == 7  # 4.1: at most seven
     assert page.outside == [] and page.script_errors == []
+
+
+def test_the_tower_forces_side_5_and_gives_the_players_side_back(page, base_url):
+    open_form(page, base_url + "/")
+    tower = next(
+        v for v, t in zip(
+            page.locator("#land option").evaluate_all("os => os.map(o => o.value)"),
+            page.locator("#land option").all_inner_texts(),
+            strict=True,
+        ) if t.endswith("Tower")
+    )  # fmt: skip
+    page.select_option("#land", "8")
+    page.select_option("#entry-side", "3")
+    page.select_option("#land", tower)
+    assert page.is_disabled("#entry-side") and page.input_value("#entry-side") == "5"  # 10.2
+    assert "side 5" in page.inner_text("#land-hint")
+    assert page.evaluate("requestFromForm().entry_side") is None  # the land says it all
+    page.select_option("#land", "8")
+    assert page.is_enabled("#entry-side") and page.input_value("#entry-side") == "3"
+    assert page.inner_text("#land-hint") == ""
+    sent = page.evaluate("requestFromForm()")
+    assert sent["land"] == 8 and sent["entry_side"] == 3
+    page.check("input[name=where][value=terrain]")
+    page.select_option("#terrain", "Tower")
+    assert page.is_disabled("#entry-side") and page.input_value("#entry-side") == "5"
+    assert page.evaluate("requestFromForm().entry_side") == 5
+
+
+def test_a_link_with_a_land_and_an_entry_side_round_trips(page, base_url):
+    needs_kernel()
+    from urllib.parse import urlencode
+
+    request = {
+        "land": 8,
+        "entry_side": 3,
+        "attacker": {"score": 0, "characters": ["Ogre", "Ogre"]},
+        "defender": {"score": 0, "characters": ["Troll"]},
+        "tactics": {"attacker": "ranged", "defender": "aggressive"},
+        "summonable": "Archangel",
+        "reinforce": True,
+        "trials": 100,
+        "seed": 3,
+    }
+    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
+        page.goto(f"{base_url}/#" + urlencode({"q": json.dumps(request)}))
+    assert json.loads(answered.value.request.post_data) == request
+    page.wait_for_selector("#results[data-state=done]")
+    assert page.input_value("#entry-side") == "3"
+    assert "attacker from side 3" in page.inner_text("#run-facts")
+    shared = page.input_value("#share-link")
+    assert json.loads(parse_qs(urlsplit(shared).fragment)["q"][0]) == request
+
+
+def test_a_503_while_the_kernel_warms_is_retried_by_itself(page, base_url):
+    """The page asks again after Retry-After, saying why, instead of showing an error."""
+    needs_kernel()
+    refused = []
+
+    def first_refused(route):
+        if not refused:
+            refused.append(route.request.url)
+            body = {"error": {"code": "kernel_warming", "message": "warming", "details": []}}
+            route.fulfill(
+                status=503,
+                headers={"Retry-After": "1", "Content-Type": "application/json"},
+                body=json.dumps(body),
+            )
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/v1/odds$"), first_refused)
+    open_form(page, base_url + "/")
+    page.fill("#trials", "100")
+    page.click("#run")
+    page.wait_for_function("document.querySelector('#status').textContent.includes('again')")
+    assert page.is_hidden("#form-error")
+    page.wait_for_selector("#results[data-state=done]", timeout=RUN_TIMEOUT_MS)
+    assert len(refused) == 1 and page.is_hidden("#form-error")
+
+
+def test_the_page_fits_a_narrow_screen(browser, base_url):
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        open_form(page, base_url + "/")
+        # nothing wider than the screen: no sideways scrolling
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        for box in ("#attacker", "#defender", ".how", "#run"):
+            right = page.locator(box).bounding_box()
+            assert right["x"] >= 0 and right["x"] + right["width"] <= 360, box
+    finally:
+        context.close()
