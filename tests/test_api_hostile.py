@@ -16,6 +16,7 @@ import pytest
 from api import create_app
 from api.config import DEFAULTS, SettingError, from_environment
 from api.limits import JSON_SAFE_INTEGER, depth
+from api.schemas.odds import MAX_CANDIDATES
 
 KERNEL = importlib.util.find_spec("simulator.battles") is not None
 KERNEL_VIEWS = {"/api/v1/odds", "/api/v1/compare"}  # they answer once the kernel is there
@@ -218,6 +219,23 @@ def test_out_of_range_values_are_answered_without_a_5xx(client, change, path):
         error = assert_envelope(response, (400, 422))
         if path is not None:
             assert any((d["path"] or "").startswith(path) for d in error["details"]), error
+
+
+def test_too_many_compare_candidates_are_refused_before_any_battle():
+    """Each candidate plays a chunk of Battles between looks at the clock: their number is
+    bounded, or one request could outlast the time budget and gunicorn's timeout."""
+    body = {
+        "terrain": "Plains",
+        "legion": {"characters": ["Ogre"]},
+        "opponent": {"characters": ["Troll"]},
+        "candidates": [["Ogre"]] * (MAX_CANDIDATES + 1),
+        "trials": 20,
+    }
+    app = create_app({"TESTING": True})
+    error = assert_envelope(app.test_client().post("/api/v1/compare", json=body), 400)
+    assert [d["path"] for d in error["details"]] == ["candidates"]
+    body["candidates"] = [["Ogre"]] * MAX_CANDIDATES
+    assert app.test_client().post("/api/v1/compare", json=body).status_code == 200
 
 
 @pytest.mark.skipif(not KERNEL, reason="until the battle kernel is committed")

@@ -11,6 +11,10 @@ from marshmallow import Schema, fields, validate
 from api.schemas.position import BattlePositionSchema
 
 SEED_LIMIT = 2**53
+# Every candidate plays each chunk of Battles before the time budget is looked at again, so
+# their number bounds how long one request runs past the budget. A Legion has at most a
+# handful of legal recruits; a comparison of more is a request of its own.
+MAX_CANDIDATES = 16
 
 
 class LegionSchema(Schema):
@@ -52,7 +56,13 @@ class CompareRequestSchema(_Battle):
     legion = fields.Nested(LegionSchema, required=True)
     side = fields.String(load_default="attacker", validate=validate.OneOf(["attacker", "defender"]))
     opponent = fields.Nested(LegionSchema, required=True)
-    candidates = fields.List(fields.List(fields.String()), allow_none=True, load_default=None)
+    candidates = fields.List(
+        fields.List(fields.String()),
+        allow_none=True,
+        load_default=None,
+        validate=validate.Length(max=MAX_CANDIDATES),
+        metadata={"description": f"at most {MAX_CANDIDATES} Legions (default: each legal recruit)"},
+    )
 
 
 # Answers (documentation of what the views return).
