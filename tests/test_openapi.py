@@ -174,3 +174,17 @@ def test_request_examples_are_accepted_by_the_service(doc, path):
     client = create_app({"TESTING": True}).test_client()
     response = client.post(path, json={**example, "trials": 50})
     assert response.status_code == 200, response.get_json()
+
+
+@pytest.mark.parametrize("path", ["/api/v1/odds", "/api/v1/compare"])
+def test_simulations_document_the_503_while_the_kernel_warms(doc, path):
+    refused = doc["paths"][path]["post"]["responses"]["503"]
+    assert "Retry-After" in refused["headers"]
+    assert refused["content"]["application/json"]["schema"]["$ref"] == "#/components/schemas/Error"
+    assert "503" not in doc["paths"]["/api/v1/characters"]["get"]["responses"]  # no kernel there
+
+
+def test_health_documents_the_kernels_state(doc):
+    answer = doc["paths"]["/api/v1/health"]["get"]["responses"]["200"]["content"]
+    kernel = resolve(doc, answer["application/json"]["schema"])["properties"]["kernel"]
+    assert set(kernel["enum"]) == {"on_demand", "warming", "ready", "failed"}
