@@ -12,7 +12,9 @@ import os
 
 from api.config import DEFAULTS, from_environment
 
-_budget = float(from_environment().get("TIME_BUDGET_SECONDS", DEFAULTS["TIME_BUDGET_SECONDS"]))
+_settings = {**DEFAULTS, **from_environment()}
+# The longest a request may take: waiting for the battle kernel, then simulating.
+_longest_request = float(_settings["TIME_BUDGET_SECONDS"]) + float(_settings["KERNEL_WAIT_SECONDS"])
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 # One worker per core: more would only queue behind the same cores.
@@ -23,9 +25,10 @@ worker_class = "sync"
 # fork); each worker loads it from numba's cache in the background, the first compiling it
 # after an install while the others wait for its cache (post_fork below, api.warmup).
 preload_app = True
-# A request may simulate for the time budget; give it room before the worker is recycled.
-timeout = max(int(os.environ.get("GUNICORN_TIMEOUT", "60")), math.ceil(_budget) + 30)
-graceful_timeout = math.ceil(_budget) + 10
+# A request may wait for the kernel and then simulate for the time budget; give it room
+# before the worker is taken for stuck and restarted.
+timeout = max(int(os.environ.get("GUNICORN_TIMEOUT", "60")), math.ceil(_longest_request) + 30)
+graceful_timeout = math.ceil(_longest_request) + 10
 keepalive = 5
 # Recycle a worker now and then, staggered, so a slow leak cannot grow without bound.
 max_requests = 2000

@@ -114,11 +114,14 @@ def test_every_service_setting_is_in_the_table_with_its_default():
         assert table.get(f"TITAN_{name}") == shown(default), name
 
 
-def load_gunicorn_conf(monkeypatch):
+def load_gunicorn_conf(monkeypatch, **environment: str):
+    """gunicorn.conf.py as gunicorn reads it, in an environment of the defaults plus these."""
     for name in ("HOST", "PORT", "WEB_CONCURRENCY", "GUNICORN_TIMEOUT"):
         monkeypatch.delenv(name, raising=False)
     for name in DEFAULTS:
         monkeypatch.delenv(f"TITAN_{name}", raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
     spec = importlib.util.spec_from_file_location("gunicorn_conf", ROOT / "gunicorn.conf.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -136,7 +139,14 @@ def test_gunicorn_variables_are_in_the_table_with_their_defaults(monkeypatch):
     assert table["WEB_CONCURRENCY"] == "number of cores"
     assert conf.workers == multiprocessing.cpu_count()
     assert table["GUNICORN_TIMEOUT"].startswith(f"`{conf.timeout}`")
-    assert conf.timeout >= DEFAULTS["TIME_BUDGET_SECONDS"] + 30
+    assert conf.timeout >= DEFAULTS["TIME_BUDGET_SECONDS"] + DEFAULTS["KERNEL_WAIT_SECONDS"] + 30
+
+
+def test_a_long_time_budget_raises_gunicorns_timeout(monkeypatch):
+    """A request that runs its whole budget is answered, not killed as a stuck worker."""
+    conf = load_gunicorn_conf(monkeypatch, TITAN_TIME_BUDGET_SECONDS="100")
+    assert conf.timeout >= 100 + DEFAULTS["KERNEL_WAIT_SECONDS"] + 30
+    assert conf.graceful_timeout > 100
 
 
 def test_gunicorn_is_configured_for_this_service(monkeypatch):
