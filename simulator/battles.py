@@ -107,6 +107,7 @@ def start_of(spec: BattleSpec, tables: BattleTables) -> kernel.Start:
     deadline = np.full(slots, -1, dtype=np.int8)
     side[a + 1 :] = kernel.DEFENDER
     summon_pending = 0
+    reinforcement_waiting = False
     for s_side, offset, types in (
         (Side.ATTACKER, 0, tables.attacker_types),
         (Side.DEFENDER, a + 1, tables.defender_types),
@@ -129,14 +130,21 @@ def start_of(spec: BattleSpec, tables: BattleTables) -> kernel.Start:
                 deadline[slot] = (turn - 1) * kernel.PHASES_PER_ROUND + code
                 if s_side is Side.ATTACKER and turn > 1:
                     summon_pending = 1  # a Lord being summoned now: the summon is spent after
+                if s_side is Side.DEFENDER and turn > 1:
+                    reinforcement_waiting = True  # mustered already (14.0)
             else:
                 alive[slot] = False  # 10.1: it did not enter in its first Maneuver Phase
     scalars = np.zeros(kernel.SCALARS, dtype=np.int64)
     scalars[kernel.S_STEP] = step_index(step_of(p))
     scalars[kernel.S_SUMMON_SLOT] = a
     r = roster(spec)
-    scalars[kernel.S_REINFORCE_SLOT] = a + d + 1 if r.reinforce else -1
-    scalars[kernel.S_SUMMON_TYPE] = tables.summon_type if r.summonable else -1
+    # the Lord or the reinforcement waiting to enter is the Battle's only one (15.0, 14.1)
+    scalars[kernel.S_REINFORCE_SLOT] = (
+        a + d + 1 if r.reinforce and not reinforcement_waiting else -1
+    )
+    scalars[kernel.S_SUMMON_TYPE] = (
+        tables.summon_type if r.summonable and not summon_pending else -1
+    )
     scalars[kernel.S_SUMMON_USED] = p.summon_used
     scalars[kernel.S_REINFORCE_USED] = p.reinforcement_used
     scalars[kernel.S_DEFENDERS] = d

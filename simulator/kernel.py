@@ -283,7 +283,7 @@ class State(NamedTuple):
     engaged: np.ndarray  # bool[S]: in contact at the start of the phase
     deadline: np.ndarray  # int8[S]
     occ: np.ndarray  # int8[27]: slot on each hex, -1 empty
-    order: np.ndarray  # int8[S]: scratch
+    order: np.ndarray  # int8[S]: scratch (movers in order; in a Strike Phase, single-target)
     dests: np.ndarray  # int8[27]: scratch
     best: np.ndarray  # int8[27]: scratch
     queue: np.ndarray  # int8[27]: scratch
@@ -877,13 +877,15 @@ def _strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, 
     for turn_of in range(2):
         striking = side if turn_of == 0 else 1 - side
         params = params_by_side[striking]
-        # those with a single enemy in reach strike first, so the others can pick
+        # those with a single enemy in reach strike first, so the others can pick; who is
+        # which is settled before anyone strikes, so that every striker strikes (10.6)
+        for s in range(n):
+            st.order[s] = st.side[s] == striking and _targets_left(board, st, s) == 1
         for rounds in range(2):
             for s in range(n):
                 if st.side[s] != striking or not st.engaged[s]:
                     continue
-                single = _targets_left(board, st, s) == 1
-                if (rounds == 0) == single:
+                if (rounds == 0) == (st.order[s] != 0):
                     _strike_one(
                         board, kinds, strikes, odds, params, st, s, trace, tracing,
                         snap_hexes, snap_hits, snap_alive,
