@@ -93,7 +93,7 @@ def _raise(problems: list[RuleError]) -> None:
 def resolve_terrain(terrain: str | None, land: int | None) -> str:
     """The Battleland's terrain from ``terrain`` or a masterboard ``land`` (they must agree)."""
     if land is not None:
-        found = masterboard_land(land).terrain
+        found = _named(masterboard_land, land, "land").terrain
         if terrain is not None and terrain != found:
             raise RuleError(f"land {land} is {found}, not {terrain}", rule="2.1", path="terrain")
         terrain = found
@@ -101,17 +101,22 @@ def resolve_terrain(terrain: str | None, land: int | None) -> str:
         raise RuleError(
             "give the terrain or the land of the Engagement", rule="9.0", path="terrain"
         )
-    battleland(terrain)  # UnknownName for a terrain the game does not have
+    _named(battleland, terrain, "terrain")  # a terrain the game does not have
     return terrain
+
+
+def _named(lookup, name, path: str):
+    """``lookup(name)``, its UnknownName placed at the request's field."""
+    try:
+        return lookup(name)
+    except UnknownName as e:
+        raise UnknownName(e.message, rule=e.rule, path=path) from None
 
 
 def check_legion(characters: tuple[str, ...], path: str, problems: list[RuleError]) -> None:
     """4.1: one to seven characters; 3.1: at most one Titan; every name known (3.5)."""
     for i, name in enumerate(characters):
-        try:
-            character(name)
-        except UnknownName as e:
-            raise UnknownName(e.message, rule=e.rule, path=f"{path}.characters[{i}]") from None
+        _named(character, name, f"{path}.characters[{i}]")
     if not characters:
         _problem(problems, "a Legion holds at least one character", "4.1", f"{path}.characters")
     if len(characters) > LEGION_LIMIT:
@@ -388,20 +393,4 @@ def warm_up() -> float:
     """Play a few Battles so the kernel is compiled or loaded from numba's cache; seconds taken."""
     started = time.perf_counter()
     odds(WARM_UP_REQUEST)
-    return time.perf_counter() - started
-
-
-def warm_up_in_subprocess(timeout: float = 600.0) -> float:
-    """``warm_up`` in a fresh interpreter, so only numba's disk cache is touched here; seconds."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    started = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-c", "from simulator.odds import warm_up; warm_up()"],
-        check=True,
-        timeout=timeout,
-        cwd=Path(__file__).resolve().parent.parent,
-    )
     return time.perf_counter() - started

@@ -31,8 +31,8 @@ REFUSED = {
         RuleError, "3.1", "attacker.characters"),
     "2.1-terrain-and-land-disagree": (
         request(land=1, terrain="Tundra"), RuleError, "2.1", "terrain"),
-    "2.1-unknown-land": (request(land=77, terrain=None), UnknownName, "2.1", None),
-    "2.2-unknown-terrain": (request(terrain="Sea"), UnknownName, "2.2", None),
+    "2.1-unknown-land": (request(land=77, terrain=None), UnknownName, "2.1", "land"),
+    "2.2-unknown-terrain": (request(terrain="Sea"), UnknownName, "2.2", "terrain"),
     "10.1-entry-side-not-1-3-5": (request(entry_side=2), RuleError, "10.1", "entry_side"),
     "15.0-only-lords-are-summoned": (request(summonable="Ogre"), RuleError, "15.0", "summonable"),
     "9.0-a-legion-is-missing": (
@@ -53,8 +53,7 @@ def test_refused_before_simulating(case):
     with pytest.raises(error) as caught:
         engagement_of(OddsRequest.from_dict(body))
     assert caught.value.rule == rule
-    if path is not None:
-        assert caught.value.path == path
+    assert caught.value.path == path
 
 
 def test_several_problems_are_reported_together():
