@@ -151,24 +151,32 @@ def _worth(kinds, params, t):
 
 
 @in_battle_inline
-def _strike_worth(odds, params, dice, number, rem, worth, power):
+def _per_hit(kinds, t):
+    """What one hit on a type is worth: its value over its Power-factor. A Titan's is not
+    multiplied (only its death is, _worth): hits that leave it standing are worth what they
+    would be on any character of its value, so a likely kill beats chipping at a Titan."""
+    return kinds.value[t] / kinds.power[t]
+
+
+@in_battle_inline
+def _strike_worth(odds, params, dice, number, rem, per_hit, worth):
     """Expected worth of one strike: damage in points of value plus the chance to kill."""
     d = _dice_index(dice)
     r = _run_index(rem)
     return (
-        params[W_DEALT] * odds.capped[d, number, r] * worth / power
+        params[W_DEALT] * odds.capped[d, number, r] * per_hit
         + params[W_KILL] * odds.tail[d, number, r] * worth
     )
 
 
 @in_battle_inline
-def _hits_worth(params, hits, rem, worth, power):
+def _hits_worth(params, hits, rem, per_hit, worth):
     """Worth of landing ``hits`` on a character ``rem`` hits from death."""
     if hits <= 0:
         return 0.0
     if hits >= rem:
-        return params[W_DEALT] * rem * worth / power + params[W_KILL] * worth
-    return params[W_DEALT] * hits * worth / power
+        return params[W_DEALT] * rem * per_hit + params[W_KILL] * worth
+    return params[W_DEALT] * hits * per_hit
 
 
 @in_battle_inline
@@ -304,7 +312,8 @@ class State(NamedTuple):
 
 F_SUMMON_USED, F_REINFORCE_USED, F_SUMMON_PENDING, F_SUMMONED, F_RECRUIT = 0, 1, 2, 3, 4
 F_TITAN_ATTACKER, F_TITAN_DEFENDER, F_EVENTS, F_STEP, F_FOES = 5, 6, 7, 8, 9
-F_COUNT = 10
+F_WAITING = 10  # walkers of the moving side to enter in this Maneuver Phase (see _survey)
+F_COUNT = 11
 
 
 class Trace(NamedTuple):
@@ -408,7 +417,7 @@ def _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, en
         if d > 0:
             w = _strike_worth(
                 odds, params, d, strikes.number[t, h, k, te], kinds.power[te] - st.hits[e],
-                _worth(kinds, params, te), kinds.power[te],
+                _per_hit(kinds, te), _worth(kinds, params, te),
             )  # fmt: skip
             best_strike = max(best_strike, w)
         kb = board.direction[b, h]
@@ -440,7 +449,7 @@ def _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, en
                     w = _strike_worth(
                         odds, params, strikes.ranged_dice[t, h, te, he, p],
                         strikes.ranged_number[t, h, te, he, p], kinds.power[te] - st.hits[e],
-                        _worth(kinds, params, te), kinds.power[te],
+                        _per_hit(kinds, te), _worth(kinds, params, te),
                     )  # fmt: skip
                     best_range = max(best_range, w)
                     break
@@ -470,7 +479,7 @@ def _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, en
 @in_battle
 def _survey(board, kinds, st, side, turn):
     """Before a Maneuver Phase: the enemies, whether each may move next, the distance
-    from every hex to the nearest one, and the hexes entered by."""
+    from every hex to the nearest one, the hexes entered by and how many walkers enter."""
     other = 1 - side
     count = 0
     for e in range(st.kind.shape[0]):
@@ -498,6 +507,17 @@ def _survey(board, kinds, st, side, turn):
     if not board.deploys[side, turn]:
         for i in range(board.entry_count[side, turn]):
             st.entry_mask[board.entry[side, turn, i]] = True
+    waiting = 0
+    for s in range(st.kind.shape[0]):
+        if (
+            st.side[s] == side
+            and st.alive[s]
+            and st.hexes[s] == OFF
+            and st.deadline[s] == st.flags[F_STEP]
+            and not kinds.flies[st.kind[s]]
+        ):
+            waiting += 1
+    st.flags[F_WAITING] = waiting
 
 
 @in_battle
@@ -526,11 +546,101 @@ def _engaged(board, st, s):
 
 
 @in_battle
+def _crowds_entry(board, kinds, st, s, at, turn, waiting):
+    """Would ``s`` standing on ``at`` leave one of the ``waiting`` walkers of its side still
+    to enter with nowhere to go (10.1, 14.0)? Checked greedily: the others enter in the order
+    they move (the most skilful first), each as deep as it can go, until the free hexes of
+    the edge of entry are enough for the rest. Only a hex on that edge or next to it can
+    crowd them out."""
+    near = st.entry_mask[at]
+    for k in range(6):
+        b = board.neighbours[at, k]
+        if b >= 0 and st.entry_mask[b]:
+            near = True
+    if not near:
+        return False
+    side = st.side[s]
+    step = st.flags[F_STEP]
+    st.occ[at] = s
+    placed = 0
+    stuck = False
+    done = False
+    for skill in range(8, -1, -1):
+        for w in range(st.kind.shape[0]):
+            if (
+                w == s
+                or st.side[w] != side
+                or not st.alive[w]
+                or st.hexes[w] != OFF
+                or st.deadline[w] != step
+            ):
+                continue
+            tw = st.kind[w]
+            if kinds.flies[tw] or kinds.skill[tw] != skill:
+                continue
+            # every walker may stop on the first hex it enters (a slowed hex costs 2, 11.4)
+            free = 0
+            for i in range(board.entry_count[side, turn]):
+                h = board.entry[side, turn, i]
+                if st.occ[h] < 0 and kinds.step[tw, OFF, h] > 0:
+                    free += 1
+            if free >= waiting:
+                done = True
+                break
+            m = _destinations(board, kinds, tw, OFF, side, turn, st.occ, st.dests, st.best,
+                              st.queue)  # fmt: skip
+            if m == 0:
+                stuck = True
+                break
+            pick = st.dests[0]
+            depth = -1
+            for i in range(m):
+                h = st.dests[i]
+                d = 2 * st.best[h] + (0 if st.entry_mask[h] else 1)
+                if d > depth:
+                    depth = d
+                    pick = h
+            st.occ[pick] = w
+            placed |= 1 << pick
+            waiting -= 1
+        if stuck or done:
+            break
+    for h in range(HEXES):
+        if (placed >> h) & 1:
+            st.occ[h] = -1
+    st.occ[at] = -1
+    return stuck
+
+
+@in_battle_inline
+def _best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask, left, n, banned):
+    """The best of staying (-1) and the ``n`` destinations in ``st.dests``, leaving out the
+    hexes in the bit mask ``banned``; -2 when every one is left out."""
+    choice = -2
+    best_score = -1e300
+    if here != OFF and not (banned >> here) & 1:
+        best_score = _hex_worth(board, kinds, strikes, odds, params, st, s, here, turn,
+                                occ_mask, left)  # fmt: skip
+        best_score += params[W_STAY]
+        choice = -1
+    for i in range(n):
+        h = st.dests[i]
+        if (banned >> h) & 1:
+            continue
+        w = _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, left)
+        if w > best_score:
+            best_score = w
+            choice = h
+    return choice
+
+
+@in_battle
 def _move_one(board, kinds, strikes, odds, params, st, s, turn, entering_left, trace, tracing):
     """Choose and make the move of one character; False if it had nowhere to go."""
     here = st.hexes[s]
     t = st.kind[s]
-    n = _destinations(board, kinds, t, here, st.side[s], turn, st.occ, st.dests, st.best, st.queue)
+    side = st.side[s]
+    n = _destinations(board, kinds, t, here, side, turn, st.occ, st.dests, st.best, st.queue)
     if n == 0:
         return False
     if here != OFF:
@@ -543,18 +653,25 @@ def _move_one(board, kinds, strikes, odds, params, st, s, turn, entering_left, t
     occ_mask = _occupancy_mask(st)
     if here != OFF:
         occ_mask &= ~(1 << here)
-    choice = -1
-    if here != OFF:
-        best_score = _hex_worth(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask, 0)
-        best_score += params[W_STAY]
-    else:
-        best_score = -1e300
-    for i in range(n):
-        h = st.dests[i]
-        w = _hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, entering_left)
-        if w > best_score:
-            best_score = w
-            choice = h
+    # a character already on the Battleland must not keep those entering off it either
+    left = entering_left if here == OFF else st.flags[F_WAITING]
+    choice = _best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask, left,
+                       n, 0)  # fmt: skip
+    if left > 0 and not board.deploys[side, turn]:
+        first = choice
+        banned = 0
+        for _ in range(HEXES + 1):
+            at = here if choice < 0 else choice
+            if not _crowds_entry(board, kinds, st, s, at, turn, left):
+                break
+            banned |= 1 << at
+            n = _destinations(board, kinds, t, here, side, turn, st.occ, st.dests, st.best,
+                              st.queue)  # fmt: skip
+            choice = _best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask,
+                               left, n, banned)  # fmt: skip
+            if choice == -2:
+                choice = first  # no hex leaves room for all: the best one after all
+                break
     if choice < 0:
         if here != OFF:
             st.occ[here] = s
@@ -692,10 +809,11 @@ def _strike_one(board, kinds, strikes, odds, params, st, s, trace, tracing, snap
             continue
         te = st.kind[e]
         rem = kinds.power[te] - st.hits[e]
+        per_hit = _per_hit(kinds, te)
         worth = _worth(kinds, params, te)
         d = strikes.dice[t, h, k, te]
         number = strikes.number[t, h, k, te]
-        w = _strike_worth(odds, params, d, number, rem, worth, kinds.power[te])
+        w = _strike_worth(odds, params, d, number, rem, per_hit, worth)
         w += _carry_worth(board, kinds, strikes, odds, params, st, s, k, d, number, 0, rem)
         if w > best:
             best, target, declared, use_dice, forgo = w, e, number, d, 0
@@ -723,7 +841,7 @@ def _strike_one(board, kinds, strikes, odds, params, st, s, trace, tracing, snap
                 n2 = max(fn, need)
                 if n2 > 6 or (n2 == number and f == 0):
                     continue
-                w2 = _strike_worth(odds, params, fd, n2, rem, worth, kinds.power[te])
+                w2 = _strike_worth(odds, params, fd, n2, rem, per_hit, worth)
                 w2 += _carry_worth(board, kinds, strikes, odds, params, st, s, k, fd, n2, f, rem)
                 if w2 > best:
                     best, target, declared, use_dice, forgo = w2, e, n2, fd, f
@@ -758,7 +876,7 @@ def _strike_one(board, kinds, strikes, odds, params, st, s, trace, tracing, snap
             if need > declared:
                 continue
             rem2 = kinds.power[te2] - st.hits[e2]
-            w = _hits_worth(params, excess, rem2, _worth(kinds, params, te2), kinds.power[te2])
+            w = _hits_worth(params, excess, rem2, _per_hit(kinds, te2), _worth(kinds, params, te2))
             if w > best_carry:
                 best_carry = w
                 carry_to = e2
@@ -799,12 +917,11 @@ def _carry_worth(board, kinds, strikes, odds, params, st, s, k, dice, declared, 
         if need > declared:
             continue
         rem2 = kinds.power[te2] - st.hits[e2]
+        per_hit2 = _per_hit(kinds, te2)
         worth2 = _worth(kinds, params, te2)
         w = 0.0
         for x in range(rem + 1, d + 1):
-            w += odds.pmf[d, declared, x] * _hits_worth(
-                params, x - rem, rem2, worth2, kinds.power[te2]
-            )
+            w += odds.pmf[d, declared, x] * _hits_worth(params, x - rem, rem2, per_hit2, worth2)
         best = max(best, w)
     return best
 
@@ -830,8 +947,8 @@ def _rangestrike_one(kinds, strikes, odds, params, st, s, occ_mask, trace, traci
             d = strikes.ranged_dice[t, h, te, he, p]
             n = strikes.ranged_number[t, h, te, he, p]
             w = _strike_worth(
-                odds, params, d, n, kinds.power[te] - st.hits[e], _worth(kinds, params, te),
-                kinds.power[te],
+                odds, params, d, n, kinds.power[te] - st.hits[e], _per_hit(kinds, te),
+                _worth(kinds, params, te),
             )  # fmt: skip
             if w > best or target < 0:
                 best, target, use_dice, number = w, e, d, n
