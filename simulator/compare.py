@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -31,6 +31,7 @@ from simulator.odds import (
     concatenate,
     engagement_of,
     new_seed,
+    request_fields,
     resolve_terrain,
 )
 from simulator.statistics import Z95, proportion, summarise
@@ -56,14 +57,7 @@ class CompareRequest:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> CompareRequest:
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in d.items() if k in known and v is not None}
-        for key in ("legion", "opponent"):
-            if isinstance(values.get(key), Mapping):
-                legion = values[key]
-                values[key] = LegionRequest(
-                    int(legion.get("score", 0) or 0), tuple(legion.get("characters", ()))
-                )
+        values = request_fields(cls, d, ("legion", "opponent"))
         if values.get("candidates") is not None:
             values["candidates"] = tuple(tuple(c) for c in values["candidates"])
         return cls(**values)

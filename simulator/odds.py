@@ -47,6 +47,19 @@ class LegionRequest:
     characters: tuple[str, ...] = ()
 
 
+def request_fields(cls, d: Mapping[str, Any], legions: tuple[str, ...]) -> dict[str, Any]:
+    """The given fields of a request dataclass, each of ``legions`` as a ``LegionRequest``."""
+    known = {f.name for f in fields(cls)}
+    values = {k: v for k, v in d.items() if k in known and v is not None}
+    for key in legions:
+        if isinstance(values.get(key), Mapping):
+            legion = values[key]
+            values[key] = LegionRequest(
+                int(legion.get("score", 0) or 0), tuple(legion.get("characters", ()))
+            )
+    return values
+
+
 @dataclass(frozen=True)
 class OddsRequest:
     """The body of POST /api/v1/odds as a value."""
@@ -66,14 +79,7 @@ class OddsRequest:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> OddsRequest:
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in d.items() if k in known and v is not None}
-        for side in ("attacker", "defender"):
-            if isinstance(values.get(side), Mapping):
-                legion = values[side]
-                values[side] = LegionRequest(
-                    int(legion.get("score", 0) or 0), tuple(legion.get("characters", ()))
-                )
+        values = request_fields(cls, d, ("attacker", "defender"))
         if isinstance(values.get("position"), Mapping):
             values["position"] = BattlePosition.from_dict(values["position"])
         return cls(**values)
