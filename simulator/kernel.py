@@ -124,8 +124,11 @@ SCALARS = 9
 # without numba's reference counting: otherwise every read of a table out of a named
 # tuple costs an atomic increment and decrement, which made the kernel ~3.5x slower.
 # Only _new_state, _empty_trace and the two entry points allocate (and keep counting).
-in_battle = njit(cache=True, _nrt=False)
-in_battle_inline = njit(cache=True, _nrt=False, inline="always")
+# No division there can be by zero (Power-factors are at least 1), so NumPy's error model
+# spares a check per division. No fastmath: the same seed must give the same Battles on
+# every machine, and fused or reordered arithmetic could break a tie differently.
+in_battle = njit(cache=True, _nrt=False, error_model="numpy")
+in_battle_inline = njit(cache=True, _nrt=False, inline="always", error_model="numpy")
 
 
 # --- small helpers -------------------------------------------------------------
