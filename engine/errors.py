@@ -16,6 +16,14 @@ class TitanError(ValueError):
         self.rule = rule
         self.path = path
 
+    def under(self, prefix: str) -> TitanError:
+        """The same error about a part of ``prefix``: a request's path names where it is."""
+        if not self.path:
+            path = prefix
+        else:
+            path = f"{prefix}{'' if self.path.startswith('[') else '.'}{self.path}"
+        return type(self)(self.message, rule=self.rule, path=path)
+
 
 class UnknownName(TitanError):
     """A character, terrain, land or hex label the game does not have."""
@@ -31,3 +39,6 @@ class Violations(TitanError):
     def __init__(self, problems: list[RuleError]):
         super().__init__("; ".join(p.message for p in problems), rule=problems[0].rule)
         self.problems = problems
+
+    def under(self, prefix: str) -> Violations:
+        return Violations([p.under(prefix) for p in self.problems])

@@ -142,12 +142,7 @@ def check_legion(characters: tuple[str, ...], path: str, problems: list[RuleErro
 
 def _position_problems(position: BattlePosition) -> list[RuleError]:
     """What engine.battle_checks finds wrong with the position, its paths under "position"."""
-    return [_prefixed(p, "position") for p in check_position(position)]
-
-
-def _prefixed(error: RuleError, prefix: str) -> RuleError:
-    path = prefix if not error.path else f"{prefix}.{error.path}"
-    return RuleError(error.message, rule=error.rule, path=path)
+    return [p.under("position") for p in check_position(position)]
 
 
 def _legion_from(army, given: LegionRequest | None, side: str, problems) -> Legion:

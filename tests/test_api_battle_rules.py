@@ -104,14 +104,24 @@ def _unknown_character():
 
 
 AGAINST_RULES = [
-    ("11.5-two-in-one-hex", _two_in_one_hex(), "11.5", "defender.characters[0].hex"),
-    ("10.5-turn-9", body(position={**POSITION, "turn": 9}), "10.5", "turn"),
-    ("10.1-entry-side-4", body(position={**POSITION, "entry_side": 4}), "10.1", "entry_side"),
+    ("11.5-two-in-one-hex", _two_in_one_hex(), "11.5", "position.defender.characters[0].hex"),
+    ("10.5-turn-9", body(position={**POSITION, "turn": 9}), "10.5", "position.turn"),
+    (
+        "10.1-entry-side-4",
+        body(position={**POSITION, "entry_side": 4}),
+        "10.1",
+        "position.entry_side",
+    ),
     ("2.2-unknown-hex-label", body(hex="G7"), "2.2", "hex"),
     ("11.0-no-character-on-hex", body(hex="A1"), None, "hex"),
     ("11.0-no-such-off-board", body(hex=None, side="defender", name="Angel"), None, "name"),
-    ("3.5-unknown-character", _unknown_character(), "3.5", "defender.characters[1].name"),
-    ("2.2-unknown-terrain", body(position={**POSITION, "terrain": "Ocean"}), "2.2", "terrain"),
+    ("3.5-unknown-character", _unknown_character(), "3.5", "position.defender.characters[1].name"),
+    (
+        "2.2-unknown-terrain",
+        body(position={**POSITION, "terrain": "Ocean"}),
+        "2.2",
+        "position.terrain",
+    ),
 ]
 
 

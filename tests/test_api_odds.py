@@ -13,6 +13,15 @@ BODY = {
 }
 
 
+POSITION = {
+    "terrain": "Plains", "entry_side": 1, "turn": 3, "phase": "maneuver",
+    "active": "defender",
+    "attacker": {"score": 0, "characters": [{"name": "Ogre", "hex": "D4", "hits": 2}]},
+    "defender": {"score": 0, "characters": [{"name": "Troll", "hex": "C3", "hits": 0}]},
+    "summon_used": False, "reinforcement_used": False,
+}  # fmt: skip
+
+
 def post(client, path, body):
     return client.post(f"/api/v1/{path}", json=body)
 
@@ -81,16 +90,24 @@ def test_bad_shape_is_400(client, change, path):
         pytest.param({"entry_side": 2}, "10.1", "entry_side", id="10.1-entry-side"),
         pytest.param({"attacker": {"characters": ["Titan", "Titan"]}}, "3.1",
                      "attacker.characters", id="3.1-two-titans"),
-        pytest.param({"terrain": "Sea"}, "2.2", None, id="2.2-unknown-terrain"),
+        pytest.param({"terrain": "Sea"}, "2.2", "terrain", id="2.2-unknown-terrain"),
+        pytest.param({"position": {**POSITION, "defender": {"characters": [
+                         {"name": "Balrog", "hex": "C3"}]}}}, "3.5",
+                     "position.defender.characters[0].name", id="3.5-unknown-in-the-position"),
+        pytest.param({"position": {**POSITION, "terrain": "Sea"}}, "2.2", "position.terrain",
+                     id="2.2-unknown-terrain-of-the-position"),
+        pytest.param({"position": {**POSITION, "defender": {"characters": [
+                         {"name": "Troll", "hex": "D4"}]}}}, "11.5",
+                     "position.defender.characters[0].hex", id="11.5-two-in-one-hex"),
     ],
 )  # fmt: skip
 def test_against_the_rules_is_422(client, change, rule, path):
+    """Each problem's path names the field of the request it is in, inside a position too."""
     r = post(client, "odds", {**BODY, **change})
     assert r.status_code == 422, r.get_json()
     details = r.get_json()["error"]["details"]
     assert rule in {d["rule"] for d in details}
-    if path:
-        assert path in {d["path"] for d in details}
+    assert path in {d["path"] for d in details}
 
 
 def test_trials_over_the_limit_is_422(app, client):
@@ -107,14 +124,7 @@ def test_time_budget_truncates(app, client):
 
 
 def test_position_of_a_half_fought_battle(client):
-    position = {
-        "terrain": "Plains", "entry_side": 1, "turn": 3, "phase": "maneuver",
-        "active": "defender",
-        "attacker": {"score": 0, "characters": [{"name": "Ogre", "hex": "D4", "hits": 2}]},
-        "defender": {"score": 0, "characters": [{"name": "Troll", "hex": "C3", "hits": 0}]},
-        "summon_used": False, "reinforcement_used": False,
-    }  # fmt: skip
-    body = {"terrain": "Plains", "position": position, "trials": 200, "seed": 1}
+    body = {"terrain": "Plains", "position": POSITION, "trials": 200, "seed": 1}
     r = post(client, "odds", body)
     assert r.status_code == 200, r.get_json()
     a = r.get_json()

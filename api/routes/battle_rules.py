@@ -13,7 +13,7 @@ from api.schemas.position import (
     StrikesAnswerSchema,
 )
 from engine.battle_checks import validate_position
-from engine.errors import RuleError, UnknownName
+from engine.errors import RuleError, TitanError, UnknownName
 from engine.hexes import hex_name, parse_hex
 from engine.movement import legal_moves
 from engine.position import BattlePosition, Ref, Side
@@ -25,7 +25,10 @@ bp = Blueprint("battle_rules", __name__, url_prefix="/api/v1/rules/battle")
 def _query(rule: str) -> tuple[BattlePosition, Ref]:
     """The request's position (checked against the rules) and the character it names."""
     body = parse(CharacterQuerySchema)
-    position = validate_position(body["position"])
+    try:
+        position = validate_position(body["position"])
+    except TitanError as e:
+        raise e.under("position") from None
     side = None if body["side"] is None else Side(body["side"])
     if body["hex"] is None:
         ref = position.find(side, None, body["name"])  # type: ignore[arg-type]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas.position import BattlePositionSchema
+from api.schemas.position import PositionField
 
 SEED_LIMIT = 2**53
 # Every candidate plays each chunk of Battles before the time budget is looked at again, so
@@ -49,7 +49,7 @@ class _Battle(Schema):
 class OddsRequestSchema(_Battle):
     attacker = fields.Nested(LegionSchema, allow_none=True, load_default=None)
     defender = fields.Nested(LegionSchema, allow_none=True, load_default=None)
-    position = fields.Nested(BattlePositionSchema, allow_none=True, load_default=None)
+    position = PositionField(allow_none=True, load_default=None)
 
 
 class CompareRequestSchema(_Battle):

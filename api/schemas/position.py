@@ -16,7 +16,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate, va
 from engine.battle_checks import default_entry_side
 from engine.battlelands import battleland
 from engine.characters import character
-from engine.errors import UnknownName
+from engine.errors import TitanError, UnknownName
 from engine.hexes import parse_hex
 from engine.position import Army, BattlePosition, Figure, Phase, Side
 
@@ -90,10 +90,23 @@ class BattlePositionSchema(Schema):
 PositionSchema = BattlePositionSchema  # the name the odds request schema looks for
 
 
+class PositionField(fields.Nested):
+    """A nested battle position: what its loading refuses is placed under the field's name."""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(BattlePositionSchema, **kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        try:
+            return super()._deserialize(value, attr, data, **kwargs)
+        except TitanError as e:
+            raise e.under(self.data_key or self.name) from None
+
+
 class CharacterQuerySchema(Schema):
     """A position and one character of it: by ``hex``, or off the board by ``side`` and ``name``."""
 
-    position = fields.Nested(BattlePositionSchema, required=True)
+    position = PositionField(required=True)
     hex = fields.String(required=True, allow_none=True)
     side = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(SIDES))
     name = fields.String(allow_none=True, load_default=None)
