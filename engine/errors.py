@@ -33,11 +33,17 @@ class RuleError(TitanError):
     """A position, state or action that the rules forbid."""
 
 
+SUMMARISED = 3  # problems named in a Violations message; every one stays in ``problems``
+
+
 class Violations(TitanError):
     """Several rule problems at once (each a ``RuleError``)."""
 
     def __init__(self, problems: list[RuleError]):
-        super().__init__("; ".join(p.message for p in problems), rule=problems[0].rule)
+        shown = "; ".join(p.message for p in problems[:SUMMARISED])
+        if len(problems) > SUMMARISED:
+            shown += f"; and {len(problems) - SUMMARISED} more"
+        super().__init__(shown, rule=problems[0].rule)
         self.problems = problems
 
     def under(self, prefix: str) -> Violations:

@@ -196,3 +196,19 @@ def test_never_a_500(client, field, value, what):
     assert status in {200, 400, 422}, answer
     if status != 200:
         assert set(answer["error"]) == {"code", "message", "details"}
+
+
+def test_many_problems_are_all_detailed_but_summarised_in_the_message(client):
+    """Every problem of a position is in ``details``; the ``message`` names the first three
+    and counts the rest, so a hostile position cannot make it grow without bound."""
+    b = body()
+    b["position"]["defender"]["characters"] = [
+        {"name": "Lion", "hex": label, "hits": 5}  # 5 hits on a Lion of Power 5: slain (12.3)
+        for label in ("A1", "A2", "A3", "B1", "B2", "B3")
+    ]
+    status, answer = post(client, "moves", b)
+    assert status == 422, answer
+    details = answer["error"]["details"]
+    assert len(details) >= 6
+    assert answer["error"]["message"].endswith(f"; and {len(details) - 3} more")
+    assert answer["error"]["message"].count(";") == 3
