@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify
 
-from api import warmup
+from api import admission, warmup
 from api.errors import ApiError
 from api.requests import documented, parse
 from api.schemas.odds import (
@@ -33,6 +33,17 @@ def _kernel_ready() -> None:
         "the battle kernel is being prepared (about a minute after an install): try again"
         f" in {warmup.RETRY_AFTER_SECONDS} s; /api/v1/health says when it is ready",
         headers={"Retry-After": str(warmup.RETRY_AFTER_SECONDS)},
+    )
+
+
+def _turn():
+    """A simulation's turn in this worker (api.admission): 503 with Retry-After when none
+    comes within TITAN_SIMULATION_WAIT_SECONDS."""
+    config = current_app.config
+    return admission.TURNS.turn(
+        config["SIMULATIONS_PER_WORKER"],
+        config["SIMULATION_WAIT_SECONDS"],
+        retry_after=min(config["TIME_BUDGET_SECONDS"], admission.RETRY_AFTER_SECONDS),
     )
 
 
@@ -72,7 +83,9 @@ def post_odds():
     body = parse(OddsRequestSchema)
     body["position"] = _position(body.get("position"))
     _kernel_ready()
-    return jsonify(odds(body, **_limits(body)))
+    with _turn():
+        answer = odds(body, **_limits(body))
+    return jsonify(answer)
 
 
 @bp.post("/compare")
@@ -85,4 +98,6 @@ def post_odds():
 def post_compare():
     body = parse(CompareRequestSchema)
     _kernel_ready()
-    return jsonify(compare(body, **_limits(body)))
+    with _turn():
+        answer = compare(body, **_limits(body))
+    return jsonify(answer)
