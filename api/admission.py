@@ -1,11 +1,14 @@
 """Admission of simulations: a bounded number at once in each process, the rest wait briefly.
 
 An odds or compare request takes a turn before it simulates. At most
-``SIMULATIONS_PER_WORKER`` run at once in one gunicorn worker (the battle kernel already uses
-every core for one of them: more at once only share the cores and memory); a request that finds
-them all taken waits up to ``SIMULATION_WAIT_SECONDS`` for a turn and is then answered 503 with
-``Retry-After``, so that a burst of heavy requests is refused quickly instead of piling up, and
-every cheap request keeps answering meanwhile.
+``SIMULATIONS_PER_WORKER`` (2) run at once in one gunicorn worker; a request that finds them
+all taken waits up to ``SIMULATION_WAIT_SECONDS`` for a turn and is then answered 503 with
+``Retry-After``, so that a burst of heavy requests is refused quickly instead of piling up
+(each would take longer, all sharing the same cores), and every cheap request keeps answering
+meanwhile (the kernel releases Python's lock while it plays). Two per worker, not one: which
+worker a connection lands in is up to the operating system, and two requests often land in
+the same one; they then take turns in the kernel chunk by chunk (simulator.battles) while
+it runs on every core, as fast in all as if each had a worker of its own.
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ DEFAULTS: dict[str, Any] = {
     # still preparing (compiling after an install) before it is answered 503 with Retry-After
     "KERNEL_WAIT_SECONDS": 5.0,
     # simulations (odds, compare) one gunicorn worker runs at once; more wait for a turn
-    "SIMULATIONS_PER_WORKER": 1,
+    "SIMULATIONS_PER_WORKER": 2,
     # seconds a simulation waits for its turn before it is answered 503 with Retry-After
     "SIMULATION_WAIT_SECONDS": 2.0,
     # seconds a client has to send a whole request (line, headers and body) once it has begun

@@ -170,14 +170,24 @@ def compare(
     parts: list[list[BattleRecords]] = [[] for _ in specs]
     started = time.perf_counter()
     done = 0
-    for first, count in chunks(trials, chunk):
-        if time_budget is not None and done and time.perf_counter() - started >= time_budget:
+    # A round plays the same Battles for every candidate, about one chunk in all, so that the
+    # time budget is looked at as often as for one odds request; a round the budget runs out
+    # in is stopped after the candidate that exhausted it and left out, every candidate then
+    # counting the same Battles. The overshoot is at most one candidate's share of a chunk.
+    per_round = max(1, chunk // len(specs))
+    for first, count in chunks(trials, per_round):
+        played: list[BattleRecords] = []
+        for spec in specs:
+            if time_budget is not None and done and time.perf_counter() - started >= time_budget:
+                break
+            played.append(play(spec, count, seed, first))  # same seed and indices: common dice
+        if len(played) < len(specs):
             break
-        for spec, into in zip(specs, parts, strict=True):
-            into.append(play(spec, count, seed, first))  # same seed and indices: common dice
-            if progress is not None:
-                progress(count)
+        for into, records in zip(parts, played, strict=True):
+            into.append(records)
         done += count
+        if progress is not None:
+            progress(count * len(specs))
     seconds = time.perf_counter() - started
 
     rows = []
