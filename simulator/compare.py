@@ -26,6 +26,7 @@ from simulator.odds import (
     MAX_TRIALS,
     LegionRequest,
     OddsRequest,
+    all_at_once,
     check_trials,
     chunks,
     concatenate,
@@ -129,7 +130,7 @@ def _renamed(error: TitanError, request: CompareRequest, index: int) -> TitanErr
         path = "legion" + path[len(mine) :]
     elif path.startswith(theirs):
         path = "opponent" + path[len(theirs) :]
-    return type(error)(error.message, rule=error.rule, path=path or None)
+    return error.at(path or None)
 
 
 def _wins(outcome: np.ndarray, side: str) -> np.ndarray:
@@ -160,10 +161,15 @@ def compare(
     """Candidates ranked by the win probability of ``request.side`` (DESIGN: POST /compare)."""
     if not isinstance(request, CompareRequest):
         request = CompareRequest.from_dict(request)
-    terrain = resolve_terrain(request.terrain, request.land)
-    cands = candidates_of(request, terrain)
-    engagements = _engagements(request, cands)
-    trials = check_trials(request.trials, max_trials)
+
+    def candidates() -> tuple[str, list[Candidate], list[Engagement]]:
+        terrain = resolve_terrain(request.terrain, request.land)
+        cands = candidates_of(request, terrain)
+        return terrain, cands, _engagements(request, cands)
+
+    (terrain, cands, engagements), trials = all_at_once(
+        candidates, lambda: check_trials(request.trials, max_trials)
+    )
     seed = new_seed() if request.seed is None else request.seed
 
     specs = [e.spec for e in engagements]

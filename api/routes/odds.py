@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, current_app
 
 from api import admission, warmup
 from api.errors import ApiError
-from api.requests import documented, parse
+from api.requests import answer, documented, parse
 from api.schemas.odds import (
     CompareRequestSchema,
     CompareResponseSchema,
@@ -84,8 +84,8 @@ def post_odds():
     body["position"] = _position(body.get("position"))
     _kernel_ready()
     with _turn():
-        answer = odds(body, **_limits(body))
-    return jsonify(answer)
+        found = odds(body, **_limits(body))
+    return answer(found)
 
 
 @bp.post("/compare")
@@ -99,5 +99,5 @@ def post_compare():
     body = parse(CompareRequestSchema)
     _kernel_ready()
     with _turn():
-        answer = compare(body, **_limits(body))
-    return jsonify(answer)
+        found = compare(body, **_limits(body))
+    return answer(found)
