@@ -113,7 +113,12 @@ def error_body(e: ValidationError | TitanError, prefix: str | None = None) -> tu
             details = [_detail(e)]
     if prefix is not None:
         details = [{**d, "path": _under(prefix, d["path"])} for d in details]
-    return status, {"error": {"code": code, "message": message, "details": details}}
+    bounded_body = {
+        "code": code,
+        "message": _clip(message, 4 * MAX_TEXT),
+        "details": bounded(details),
+    }
+    return status, {"error": bounded_body}
 
 
 def register(app: Flask) -> None:
