@@ -421,3 +421,90 @@ def percentiles(values: list[float]) -> tuple[float, float, float]:
         return v, v, v
     q = statistics.quantiles(values, n=100, method="inclusive")
     return q[49], q[94], q[98]
+
+
+# --- the production recipe: nginx in front --------------------------------------------------
+
+NGINX = Path("/usr/sbin/nginx")
+RECIPE = ROOT / "deploy" / "nginx" / "titan-odds.conf"
+
+
+def recipe_for(port: int, upstream_port: int) -> str:
+    """deploy/nginx/titan-odds.conf with its two "test:" lines on loopback ports."""
+    text = RECIPE.read_text()
+    swaps = {
+        "    server 127.0.0.1:8000;": f"    server 127.0.0.1:{upstream_port};",
+        "    listen 80;": f"    listen {HOST}:{port};",
+    }
+    for old, new in swaps.items():
+        assert text.count(old) == 1, f"the recipe's line {old.strip()!r} is not there once"
+        text = text.replace(old, new)
+    return text
+
+
+class Nginx:
+    """Debian's nginx with the recipe, as this user, in ``folder``, on a free loopback port."""
+
+    def __init__(self, folder: Path, upstream_port: int, port: int | None = None):
+        self.port = port or free_port()
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "titan-odds.conf").write_text(recipe_for(self.port, upstream_port))
+        user = ""
+        if os.geteuid() == 0:  # nginx's workers would run as nobody, who cannot use this folder
+            user = "user root;"
+        (folder / "nginx.conf").write_text(
+            f"""{user}
+worker_processes 1;
+daemon off;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    include /etc/nginx/mime.types;
+    access_log {folder}/access.log;
+    client_body_temp_path {folder}/body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+    include {folder}/titan-odds.conf;
+}}
+"""
+        )
+        self.process = subprocess.Popen(
+            [str(NGINX), "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", "stderr"],
+            stdout=subprocess.DEVNULL,
+            stderr=(folder / "stderr.log").open("wb"),
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"nginx stopped:\n{self.log_text()}")
+            with suppress(OSError), socket.create_connection((HOST, self.port), timeout=1):
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"nginx did not listen within 10 s:\n{self.log_text()}")
+
+    def log_text(self) -> str:
+        return "\n".join(
+            p.read_text(errors="replace")[-3000:]
+            for p in (self.folder / "stderr.log", self.folder / "error.log")
+            if p.exists()
+        )
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGQUIT)  # graceful
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+    def __enter__(self) -> Nginx:
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.stop()
