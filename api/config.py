@@ -192,7 +192,17 @@ def check(environ: Mapping[str, str] | None = None) -> tuple[dict[str, Any], lis
     settings = {**DEFAULTS, **found}
     problems += [p for p in problems_of(settings) if p.split("=", 1)[0] not in _named(problems)]
     _, server_problems = server_settings(environ)
-    return settings, problems + server_problems
+    cache = numba_cache_problem(os.environ if environ is None else environ)
+    return settings, problems + server_problems + ([cache] if cache else [])
+
+
+def numba_cache_problem(environ: Mapping[str, str]) -> str | None:
+    """NUMBA_CACHE_DIR naming something that is not a folder (simulator.numba_cache moves a
+    cache it cannot write, but takes no file for a folder)."""
+    configured = environ.get("NUMBA_CACHE_DIR")
+    if configured and os.path.exists(configured) and not os.path.isdir(configured):
+        return f"NUMBA_CACHE_DIR={configured!r} is not a folder; it takes a folder numba may write"
+    return None
 
 
 def _named(problems: list[str]) -> set[str]:

@@ -466,3 +466,102 @@ def test_settings_table_lists_every_admission_setting():
     readme = (ROOT / "README.md").read_text()
     for name in ("SIMULATIONS_PER_WORKER", "SIMULATION_WAIT_SECONDS", "READ_TIMEOUT_SECONDS"):
         assert name in DEFAULTS and f"`TITAN_{name}`" in readme
+
+
+# --- numba's cache: a folder it cannot write --------------------------------------------------
+
+
+def test_a_cache_dir_that_is_a_file_is_an_error_naming_it(tmp_path, monkeypatch):
+    from simulator import numba_cache
+
+    afile = tmp_path / "cache"
+    afile.write_text("not a folder")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(afile))
+    with pytest.raises(numba_cache.CacheError, match="NUMBA_CACHE_DIR"):
+        numba_cache.settle()
+    _, problems = check({"NUMBA_CACHE_DIR": str(afile)})
+    assert problems and problems[0].startswith("NUMBA_CACHE_DIR=")
+
+
+@pytest.fixture
+def numba_config_restored():
+    from numba.core import config
+
+    yield
+    config.reload_config()  # the test process keeps its own cache folder
+
+
+def test_a_read_only_warm_cache_is_copied_to_a_writable_folder_with_a_warning(
+    tmp_path, monkeypatch, caplog, numba_config_restored
+):
+    from simulator import numba_cache
+
+    warm = tmp_path / "read-only"
+    (warm / "simulator_0123").mkdir(parents=True)
+    (warm / "simulator_0123" / "kernel.play-1.py311.nbi").write_bytes(b"index")
+    (warm / "simulator_0123" / "kernel.play-1.py311.1.nbc").write_bytes(b"code")
+    (warm / "kernel-sources.sha256").write_text("digest")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(warm))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    real = numba_cache.writable
+    monkeypatch.setattr(numba_cache, "writable", lambda folder: folder != warm and real(folder))
+    with caplog.at_level("WARNING", logger="simulator.numba_cache"):
+        chosen = numba_cache.settle()
+    assert chosen == tmp_path / "xdg" / "titan-odds" / "numba"
+    assert os.environ["NUMBA_CACHE_DIR"] == str(chosen)
+    assert (chosen / "simulator_0123" / "kernel.play-1.py311.1.nbc").read_bytes() == b"code"
+    assert (chosen / "kernel-sources.sha256").read_text() == "digest"
+    assert "cannot be written" in caplog.text and "3 compiled files copied" in caplog.text
+
+
+def test_a_cache_dir_that_cannot_be_made_falls_back_even_for_root(tmp_path):
+    """/proc takes no new folder, whoever asks: the service starts with a cache elsewhere."""
+    env = {
+        **os.environ,
+        "NUMBA_CACHE_DIR": "/proc/titan-odds-cache",
+        "XDG_CACHE_HOME": str(tmp_path / "xdg"),
+    }
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import simulator, os; from numba.core import config;"
+            " print(os.environ['NUMBA_CACHE_DIR']); print(config.CACHE_DIR)",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    fallback = str(tmp_path / "xdg" / "titan-odds" / "numba")
+    assert done.stdout.split() == [fallback, fallback]
+    assert "/proc/titan-odds-cache cannot be written" in done.stderr
+
+
+@pytest.mark.slow
+def test_the_copy_of_the_in_tree_cache_loads_without_compiling(tmp_path):
+    """The layout numba uses under NUMBA_CACHE_DIR: a fresh process loads the kernel from the
+    copy (a compile would take a minute and write new files)."""
+    from simulator import numba_cache
+    from simulator.odds import warm_up
+
+    warm_up()  # the in-tree cache holds the kernel
+    target = tmp_path / "copy"
+    assert numba_cache._copy_warm(numba_cache.HERE / "__pycache__", target, in_tree=True) > 10
+    before = {p: p.stat().st_mtime for p in target.rglob("*")}
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(target)}
+    done = subprocess.run(
+        [sys.executable, "-c", "from simulator.odds import warm_up; print(warm_up())"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    after = {p: p.stat().st_mtime for p in target.rglob("*")}
+    assert after == before, set(after) ^ set(before)  # nothing compiled, nothing written
