@@ -15,6 +15,7 @@ SEED_LIMIT = 2**53
 # their number bounds how long one request runs past the budget. A Legion has at most a
 # handful of legal recruits; a comparison of more is a request of its own.
 MAX_CANDIDATES = 16
+STOPPED = ("precision", "trials", "time")  # why a simulation stopped
 
 
 class LegionSchema(Schema):
@@ -37,6 +38,16 @@ class _Battle(Schema):
     reinforce = fields.Boolean(load_default=True)
     tactics = fields.Nested(TacticsSchema, load_default=dict)
     trials = fields.Integer(strict=True, allow_none=True, load_default=None)
+    precision = fields.Float(
+        allow_none=True,
+        load_default=None,
+        validate=validate.Range(min=0, max=0.5, min_inclusive=False, max_inclusive=False),
+        metadata={
+            "description": "the largest 95% interval half-width accepted on any of the four "
+            "outcomes (e.g. 0.01): Battles are played until it is reached, `trials` are played "
+            "(default: the service's most) or the time budget runs out"
+        },
+    )
     seed = fields.Integer(
         strict=True,
         allow_none=True,
@@ -114,6 +125,19 @@ class OddsResponseSchema(Schema):
     battles_per_second = fields.Float()
     seconds = fields.Float()
     truncated = fields.Boolean()
+    precision = fields.Float(
+        allow_none=True, metadata={"description": "the precision asked for, if any"}
+    )
+    stopped = fields.String(
+        validate=validate.OneOf(STOPPED),
+        metadata={
+            "description": "why play stopped: the precision was reached, the trials were "
+            "played, or the time budget ran out"
+        },
+    )
+    half_width = fields.Float(
+        metadata={"description": "the largest half-width of the four outcomes' intervals"}
+    )
 
 
 class CandidateAnswerSchema(Schema):
@@ -136,3 +160,18 @@ class CompareResponseSchema(Schema):
     seed = fields.Integer()
     battles_per_second = fields.Float()
     truncated = fields.Boolean()
+    precision = fields.Float(
+        allow_none=True, metadata={"description": "the precision asked for, if any"}
+    )
+    stopped = fields.String(
+        validate=validate.OneOf(STOPPED),
+        metadata={
+            "description": "why play stopped: the precision was reached on every candidate, "
+            "the trials were played, or the time budget ran out"
+        },
+    )
+    half_width = fields.Float(
+        metadata={
+            "description": "the largest half-width of any candidate's outcome and win intervals"
+        }
+    )
