@@ -39,4 +39,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     from api.routes import game_rules
 
     app.register_blueprint(game_rules.bp)
+
+    from api.routes import arena
+
+    app.register_blueprint(arena.bp)
     return app

@@ -158,8 +158,9 @@ def _describe(operation: Operation) -> dict[str, Any]:
     request_schema = marked.get("request")
     if request_schema is not None:
         body: dict[str, Any] = {"schema": request_schema}
-        if operation.endpoint in _EXAMPLES:
-            body["example"] = _EXAMPLES[operation.endpoint]
+        example = _EXAMPLES.get(operation.endpoint) or marked.get("example")
+        if example is not None:
+            body["example"] = example
         described["requestBody"] = {"required": True, "content": {"application/json": body}}
     for status, why in _ERRORS.get(operation.method, _ERRORS["post"]).items():
         if status == "404" and not operation.arguments and operation.method == "get":

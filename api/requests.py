@@ -36,8 +36,9 @@ def documented(
     request_schema: type[Schema] | None = None,
     response_schema: type[Schema] | None = None,
     tag: str | None = None,
+    example: dict[str, Any] | None = None,
 ) -> Callable:
-    """Record what a view takes and answers, for the OpenAPI document."""
+    """Record what a view takes and answers (and a request example), for the OpenAPI document."""
 
     def mark(view: Callable) -> Callable:
         view.openapi = {  # type: ignore[attr-defined]
@@ -45,6 +46,7 @@ def documented(
             "request": request_schema,
             "response": response_schema,
             "tag": tag,
+            "example": example,
         }
         return view
 

@@ -6,6 +6,8 @@ from typing import Any
 
 from engine.battlelands import BATTLELANDS, TOWER
 from engine.characters import CHARACTERS
+from engine.game.board import NEIGHBOURS as LAND_NEIGHBOURS
+from engine.game.board import entry_side
 from engine.hexes import EDGES, ENTRY_SIDES, HEXES, LABELS, NEIGHBOURS, hex_name
 from engine.masterboard import LANDS
 from engine.mastercharts import MASTERCHARTS
@@ -90,6 +92,8 @@ def masterboard_document() -> dict[str, Any]:
                 "terrain": land.terrain,
                 "x": land.x,
                 "y": land.y,
+                "label_side": land.label_side,
+                "entry_sides": {str(m): entry_side(n, m) for m in LAND_NEIGHBOURS[n]},
                 "exits": [{"to": e.to, "sign": e.sign.value} for e in land.exits],
             }
             for n, land in sorted(LANDS.items())

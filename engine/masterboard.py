@@ -1,4 +1,4 @@
-"""The Masterboard (2.1): 96 lands, their terrain and the signs on their borders."""
+"""The Masterboard (2.1): 96 lands, their terrain, label side and the signs on their borders."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ class Land:
     terrain: str
     x: int  # drawing position on the printed board
     y: int
+    label_side: int  # direction (0 up, clockwise) of the short side bearing the number (10.1)
     exits: tuple[Exit, ...]
 
     @property
@@ -49,6 +50,7 @@ LANDS: Mapping[int, Land] = MappingProxyType(
             terrain=row["terrain"],
             x=row["x"],
             y=row["y"],
+            label_side=row["label_side"],
             exits=tuple(Exit(to, Sign(sign)) for to, sign in row["exits"]),
         )
         for number, row in load("masterboard").items()

@@ -2,7 +2,7 @@
 
 ``play(spec, trials, seed, first)`` validates nothing beyond what it needs,
 fetches the cached tables of the setup, builds the starting slots and calls
-the parallel kernel. Battle ``i`` depends only on ``(seed, i)``. ``trace``
+the parallel battle_state. Battle ``i`` depends only on ``(seed, i)``. ``trace``
 plays one Battle on one thread and returns every move and strike with the
 position it was made in (for tests and for explaining a result).
 """
@@ -25,31 +25,31 @@ from engine.battle_turns import (
 )
 from engine.errors import TitanError
 from engine.position import Army, BattlePosition, Figure, Side
-from simulator import kernel
+from simulator import battle_state, kernel
 from simulator.tables import BattleTables, Roster, battle_tables
 from simulator.tactics import weights
 
 
 class Outcome(IntEnum):
-    ATTACKER_WINS = kernel.ATTACKER_WINS  # every defender eliminated, attacker has survivors
-    DEFENDER_WINS = kernel.DEFENDER_WINS  # every attacker eliminated, defender has survivors
-    MUTUAL = kernel.MUTUAL  # both eliminated in the same Strike Phase
-    TIME_LOSS = kernel.TIME_LOSS  # 10.5: seven rounds over, both still standing
+    ATTACKER_WINS = battle_state.ATTACKER_WINS  # every defender eliminated, attacker has survivors
+    DEFENDER_WINS = battle_state.DEFENDER_WINS  # every attacker eliminated, defender has survivors
+    MUTUAL = battle_state.MUTUAL  # both eliminated in the same Strike Phase
+    TIME_LOSS = battle_state.TIME_LOSS  # 10.5: seven rounds over, both still standing
 
 
 class PhaseCode(IntEnum):
     """A step's phase within its Battle-Round (10.3); step = (turn - 1) * 4 + code."""
 
-    DEFENDER_MANEUVER = kernel.DEFENDER_MANEUVER
-    DEFENDER_STRIKE = kernel.DEFENDER_STRIKE
-    ATTACKER_MANEUVER = kernel.ATTACKER_MANEUVER
-    ATTACKER_STRIKE = kernel.ATTACKER_STRIKE
+    DEFENDER_MANEUVER = battle_state.DEFENDER_MANEUVER
+    DEFENDER_STRIKE = battle_state.DEFENDER_STRIKE
+    ATTACKER_MANEUVER = battle_state.ATTACKER_MANEUVER
+    ATTACKER_STRIKE = battle_state.ATTACKER_STRIKE
 
 
 class EventKind(IntEnum):
-    MOVE = kernel.MOVE
-    STRIKE = kernel.STRIKE
-    RANGESTRIKE = kernel.RANGESTRIKE
+    MOVE = battle_state.MOVE
+    STRIKE = battle_state.STRIKE
+    RANGESTRIKE = battle_state.RANGESTRIKE
 
 
 @dataclass(frozen=True)
@@ -94,18 +94,18 @@ def roster(spec: BattleSpec) -> Roster:
     )
 
 
-def start_of(spec: BattleSpec, tables: BattleTables) -> kernel.Start:
+def start_of(spec: BattleSpec, tables: BattleTables) -> battle_state.Start:
     """The kernel's starting slots for the spec's position."""
     p = spec.position
     a, d = len(p.attacker.characters), len(p.defender.characters)
     slots = a + d + 2
     kind = np.full(slots, -1, dtype=np.int16)
     side = np.zeros(slots, dtype=np.int8)
-    hexes = np.full(slots, kernel.OFF, dtype=np.int8)
+    hexes = np.full(slots, battle_state.OFF, dtype=np.int8)
     hits = np.zeros(slots, dtype=np.int16)
     alive = np.zeros(slots, dtype=np.bool_)
     deadline = np.full(slots, -1, dtype=np.int8)
-    side[a + 1 :] = kernel.DEFENDER
+    side[a + 1 :] = battle_state.DEFENDER
     summon_pending = 0
     reinforcement_waiting = False
     for s_side, offset, types in (
@@ -127,30 +127,30 @@ def start_of(spec: BattleSpec, tables: BattleTables) -> kernel.Start:
                     if s_side is Side.DEFENDER
                     else (PhaseCode.ATTACKER_MANEUVER)
                 )
-                deadline[slot] = (turn - 1) * kernel.PHASES_PER_ROUND + code
+                deadline[slot] = (turn - 1) * battle_state.PHASES_PER_ROUND + code
                 if s_side is Side.ATTACKER and turn > 1:
                     summon_pending = 1  # a Lord being summoned now: the summon is spent after
                 if s_side is Side.DEFENDER and turn > 1:
                     reinforcement_waiting = True  # mustered already (14.0)
             else:
                 alive[slot] = False  # 10.1: it did not enter in its first Maneuver Phase
-    scalars = np.zeros(kernel.SCALARS, dtype=np.int64)
-    scalars[kernel.S_STEP] = step_index(step_of(p))
-    scalars[kernel.S_SUMMON_SLOT] = a
+    scalars = np.zeros(battle_state.SCALARS, dtype=np.int64)
+    scalars[battle_state.S_STEP] = step_index(step_of(p))
+    scalars[battle_state.S_SUMMON_SLOT] = a
     r = roster(spec)
     # the Lord or the reinforcement waiting to enter is the Battle's only one (15.0, 14.1)
-    scalars[kernel.S_REINFORCE_SLOT] = (
+    scalars[battle_state.S_REINFORCE_SLOT] = (
         a + d + 1 if r.reinforce and not reinforcement_waiting else -1
     )
-    scalars[kernel.S_SUMMON_TYPE] = (
+    scalars[battle_state.S_SUMMON_TYPE] = (
         tables.summon_type if r.summonable and not summon_pending else -1
     )
-    scalars[kernel.S_SUMMON_USED] = p.summon_used
-    scalars[kernel.S_REINFORCE_USED] = p.reinforcement_used
-    scalars[kernel.S_DEFENDERS] = d
-    scalars[kernel.S_REINFORCE_TURN] = REINFORCEMENT_TURN
-    scalars[kernel.S_SUMMON_PENDING] = summon_pending
-    return kernel.Start(kind, side, hexes, hits, alive, deadline, scalars)
+    scalars[battle_state.S_SUMMON_USED] = p.summon_used
+    scalars[battle_state.S_REINFORCE_USED] = p.reinforcement_used
+    scalars[battle_state.S_DEFENDERS] = d
+    scalars[battle_state.S_REINFORCE_TURN] = REINFORCEMENT_TURN
+    scalars[battle_state.S_SUMMON_PENDING] = summon_pending
+    return battle_state.Start(kind, side, hexes, hits, alive, deadline, scalars)
 
 
 def _params(spec: BattleSpec) -> np.ndarray:
@@ -178,7 +178,7 @@ def play(spec: BattleSpec, trials: int, seed: int, first: int = 0) -> BattleReco
             tables.strikes,
             tables.musters,
             start,
-            kernel.ODDS,
+            battle_state.ODDS,
             params,
             np.uint64(seed % 2**64),
             np.uint64(first),
@@ -255,7 +255,7 @@ def _position_of(
             name = tables.types[kinds[s]][0]
             h = int(hexes[s])
             refs[s] = (side_, len(figures))
-            figures.append(Figure(name, None if h == kernel.OFF else h, int(hits[s])))
+            figures.append(Figure(name, None if h == battle_state.OFF else h, int(hits[s])))
         armies[side_] = Army(p.army(side_).score, tuple(figures))
     turn, phase, active = step_at(step)
     position = replace(
@@ -277,8 +277,8 @@ def trace(spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096) -> 
     tables = battle_tables(roster(spec))
     start = start_of(spec, tables)
     slots = start.kind.shape[0]
-    record = kernel.Trace(
-        np.zeros((capacity, kernel.T_COLUMNS), dtype=np.int32),
+    record = battle_state.Trace(
+        np.zeros((capacity, battle_state.T_COLUMNS), dtype=np.int32),
         np.zeros((capacity, slots), dtype=np.int8),
         np.zeros((capacity, slots), dtype=np.int16),
         np.zeros((capacity, slots), dtype=np.bool_),
@@ -291,7 +291,7 @@ def trace(spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096) -> 
         tables.strikes,
         tables.musters,
         start,
-        kernel.ODDS,
+        battle_state.ODDS,
         _params(spec),
         np.uint64(seed % 2**64),
         np.uint64(index),
@@ -303,29 +303,29 @@ def trace(spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096) -> 
         position, refs = _position_of(
             spec,
             tables,
-            int(row[kernel.T_STEP]),
+            int(row[battle_state.T_STEP]),
             record.hexes[e],
             record.hits[e],
             record.alive[e],
             record.kind[e],
             record.flags[e],
         )
-        slot = int(row[kernel.T_SLOT])
-        kind = EventKind(int(row[kernel.T_KIND]))
+        slot = int(row[battle_state.T_SLOT])
+        kind = EventKind(int(row[battle_state.T_KIND]))
         if kind is EventKind.MOVE:
-            frm = int(row[kernel.T_A])
+            frm = int(row[battle_state.T_A])
             events.append(
                 Event(
                     kind,
                     position,
                     refs[slot],
-                    frm=None if frm == kernel.OFF else frm,
-                    to=int(row[kernel.T_B]),
+                    frm=None if frm == battle_state.OFF else frm,
+                    to=int(row[battle_state.T_B]),
                 )
             )
             continue
-        target = int(row[kernel.T_A])
-        carry = int(row[kernel.T_CARRY])
+        target = int(row[battle_state.T_A])
+        carry = int(row[battle_state.T_CARRY])
         events.append(
             Event(
                 kind,
@@ -333,12 +333,12 @@ def trace(spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096) -> 
                 refs[slot],
                 target=int(record.hexes[e][target]),
                 target_ref=refs[target],
-                strike_number=int(row[kernel.T_B]),
-                dice=int(row[kernel.T_DICE]),
-                forgo_benefits=bool(row[kernel.T_FORGO]),
+                strike_number=int(row[battle_state.T_B]),
+                dice=int(row[battle_state.T_DICE]),
+                forgo_benefits=bool(row[battle_state.T_FORGO]),
                 carry_to=None if carry < 0 else int(record.hexes[e][carry]),
-                hits=int(row[kernel.T_HITS]),
-                carried=int(row[kernel.T_CARRIED]),
+                hits=int(row[battle_state.T_HITS]),
+                carried=int(row[battle_state.T_CARRIED]),
             )
         )
     return TracedBattle(

@@ -16,26 +16,26 @@ from enum import IntEnum
 import numpy as np
 
 from engine.errors import UnknownName
-from simulator import kernel
+from simulator import policy
 
 
 class Weight(IntEnum):
     """The policy's parameters; values mirror the kernel's ``W_`` indices."""
 
-    DEALT = kernel.W_DEALT
-    KILL = kernel.W_KILL
-    TAKEN = kernel.W_TAKEN
-    DEATH = kernel.W_DEATH
-    APPROACH = kernel.W_APPROACH
-    RANGED = kernel.W_RANGED
-    KEEP_RANGE = kernel.W_KEEP_RANGE
-    HEIGHT = kernel.W_HEIGHT
-    TITAN = kernel.W_TITAN
-    URGENCY = kernel.W_URGENCY
-    CARRY = kernel.W_CARRY
-    RANGE_DISTANCE = kernel.W_RANGE_DISTANCE
-    STAY = kernel.W_STAY
-    THREAT = kernel.W_THREAT
+    DEALT = policy.W_DEALT
+    KILL = policy.W_KILL
+    TAKEN = policy.W_TAKEN
+    DEATH = policy.W_DEATH
+    APPROACH = policy.W_APPROACH
+    RANGED = policy.W_RANGED
+    KEEP_RANGE = policy.W_KEEP_RANGE
+    HEIGHT = policy.W_HEIGHT
+    TITAN = policy.W_TITAN
+    URGENCY = policy.W_URGENCY
+    CARRY = policy.W_CARRY
+    RANGE_DISTANCE = policy.W_RANGE_DISTANCE
+    STAY = policy.W_STAY
+    THREAT = policy.W_THREAT
 
 
 _DEFAULT: dict[Weight, float] = {
@@ -123,7 +123,7 @@ def weights(name: str) -> np.ndarray:
         raise UnknownName(
             f"unknown tactic {name!r}; one of {', '.join(TACTICS)}", path="tactics"
         ) from None
-    row = np.zeros(kernel.WEIGHTS, dtype=np.float64)
+    row = np.zeros(policy.WEIGHTS, dtype=np.float64)
     for weight, value in preset.items():
         row[weight] = value
     return row

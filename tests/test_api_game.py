@@ -102,7 +102,7 @@ def test_moves_short_form_7_4(client):
         "/api/v1/rules/masterboard/moves", json={"land": 4, "characters": ["Ogre"], "roll": 2}
     )
     assert r.status_code == 200
-    assert r.json == {"moves": [{"land": 102, "entry_side": 3, "teleport": None}]}
+    assert r.json == {"moves": [{"land": 102, "entry_side": 1, "teleport": None}]}
 
 
 def test_moves_short_form_with_legions_7_1(client):
@@ -232,3 +232,33 @@ def test_queries_refuse_a_state_the_rules_do_not_allow(client, path, body, rule,
     assert [(v["rule"], v["path"]) for v in valid["violations"]] == [
         (d["rule"], d["path"]) for d in details
     ]
+
+
+def _move_from_42_into_1(entry_side: int) -> dict:
+    return {
+        "state": {
+            "turn": 3,
+            "mover": "Red",
+            "phase": "move",
+            "movement_roll": 1,
+            "players": [{"color": "Red", "score": 120, "tower": 100}],
+            "legions": [
+                {"marker": "Rd01", "player": "Red", "land": 42, "characters": ["Titan", "Ogre"]}
+            ],
+        },
+        "action": {"type": "move", "legion": "Rd01", "to": 1, "entry_side": entry_side},
+    }
+
+
+def test_validate_judges_the_entry_side_as_the_clients_number_it_10_1(client):
+    """From land 42 into land 1 a Legion crosses side 1 of land 1 (its label side is 0)."""
+    r = client.post("/api/v1/validate", json=_move_from_42_into_1(1))
+    assert r.json == {"valid": True, "violations": []}
+    r = client.post("/api/v1/validate", json=_move_from_42_into_1(5))
+    assert [(v["code"], v["rule"], v["path"]) for v in r.json["violations"]] == [
+        ("wrong_entry_side", "10.1", "action.entry_side")
+    ]
+    r = client.post(
+        "/api/v1/rules/masterboard/moves", json={"land": 42, "characters": ["Ogre"], "roll": 1}
+    )
+    assert {"land": 1, "entry_side": 1, "teleport": None} in r.json["moves"]

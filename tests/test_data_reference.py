@@ -7,6 +7,8 @@ import pytest
 from engine import facts
 from engine.battlelands import BATTLELANDS, TERRAINS
 from engine.characters import CHARACTERS
+from engine.game.board import NEIGHBOURS as LAND_NEIGHBOURS
+from engine.game.board import entry_side
 from engine.hexes import LABELS, NEIGHBOURS, hex_name
 from engine.masterboard import LANDS
 from tests.conftest import reference
@@ -82,6 +84,53 @@ def test_masterboard(board_ref):
         }
         key = lambda e: e["to"]  # noqa: E731
         assert sorted(mine["exits"], key=key) == sorted(ref["exits"], key=key), label
+
+
+@pytest.fixture(scope="module")
+def sides_ref():
+    return reference("entry_sides")
+
+
+def test_label_sides(sides_ref):
+    assert {str(n): land.label_side for n, land in LANDS.items()} == {
+        label: ref["label_side"] for label, ref in sides_ref["lands"].items()
+    }
+
+
+def test_entry_sides_of_every_land_from_every_neighbour_10_1(sides_ref):
+    """The side a Legion crosses into a land, as the Colossus and Slugathon clients number it."""
+    doc = facts.masterboard_document()["lands"]
+    for label, ref in sides_ref["lands"].items():
+        assert sorted(map(str, LAND_NEIGHBOURS[int(label)])) == sorted(ref["entry_sides"]), label
+        assert {m: entry_side(int(label), int(m)) for m in ref["entry_sides"]} == ref[
+            "entry_sides"
+        ], label
+        assert doc[label]["entry_sides"] == ref["entry_sides"], label
+
+
+def test_masterboard_moves_report_the_reference_entry_sides_10_1(client, sides_ref):
+    """Every first step of every land, and every land with an enemy in it next door, asked
+    of /rules/masterboard/moves: the entry side is the clients' (5 into a Tower)."""
+    checked = 0
+    for label in sides_ref["lands"]:
+        start = int(label)
+        for roll in (1,):
+            body = client.post(
+                "/api/v1/rules/masterboard/moves",
+                json={
+                    "land": start,
+                    "characters": ["Ogre"],
+                    "roll": roll,
+                    "enemy": list(LAND_NEIGHBOURS[start]),
+                },
+            ).json
+            for move in body["moves"]:
+                assert (
+                    move["entry_side"]
+                    == sides_ref["lands"][str(move["land"])]["entry_sides"][label]
+                ), (label, move)
+                checked += 1
+    assert checked >= 96
 
 
 def test_api_serves_the_same_facts(client, battle_ref, char_ref, board_ref):

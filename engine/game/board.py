@@ -1,13 +1,18 @@
 """The Masterboard's shape: which lands touch, and across which numbered side (10.1).
 
 Lands sit on a grid of drawing positions ``(x, y)``, ``y`` growing down the
-page. Each land is a triangle with cut corners: its three long sides touch
-the land to its left (x - 1), to its right (x + 1), and one land straight
-above or below it, by the parity of x + y. A legion entering a land crosses
-one of these long sides; the Battleland's four-hex entry sides 1, 3, 5 are
-those sides, numbered as docs/rulings.md (10.1 Entry sides on the
-Masterboard) explains: side 1 is the land's flat top or bottom, then 3 and 5
-counterclockwise, as on the Battleland picture.
+page. Each land is a triangle with cut corners, a hexagon of three long sides
+and three short ones: its long sides touch the land to its left (x - 1), to its
+right (x + 1), and one land straight above or below it, by the parity of x + y.
+Directions on the page are numbered 0 (up) to 5 clockwise, so a land pointing
+up has its long sides at 1, 3 and 5 and a land pointing down at 0, 2 and 4.
+
+A land's own sides are numbered as the Colossus and Slugathon clients number
+them (docs/rulings.md, 10.1 Entry sides on the Masterboard): clockwise from
+the short side along which its number is printed, its *label side* (side 0),
+so that the long sides are 1, 3 and 5. A Legion entering a land crosses one of
+them, and that side is the Battle's entry side; into a Tower it is always 5
+(10.2).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from collections import deque
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from engine.hexes import TOWER_ENTRY_SIDE
 from engine.masterboard import LANDS
 
 ENTRY_SIDES = (1, 3, 5)
@@ -27,14 +33,23 @@ def points_down(number: int) -> bool:
     return (land.x + land.y) % 2 == 0
 
 
-def _side_facing(number: int, neighbour: int) -> int:
+def direction(number: int, neighbour: int) -> int:
+    """The direction on the page (0 up, clockwise to 5) of the border of ``number``
+    that touches the adjacent ``neighbour``."""
     land, other = LANDS[number], LANDS[neighbour]
+    down = points_down(number)
     if other.x == land.x:
-        return 1  # the flat side, top or bottom
+        return 0 if down else 3  # the flat side, top or bottom
     from_right = other.x > land.x
-    if points_down(number):  # flat top = 1, lower left = 3, lower right = 5
-        return 5 if from_right else 3
-    return 3 if from_right else 5  # flat bottom = 1, upper right = 3, upper left = 5
+    if down:  # long sides: 0 top, 2 lower right, 4 lower left
+        return 2 if from_right else 4
+    return 1 if from_right else 5  # long sides: 1 upper right, 3 bottom, 5 upper left
+
+
+def _side_facing(number: int, neighbour: int) -> int:
+    if LANDS[number].is_tower:
+        return TOWER_ENTRY_SIDE
+    return (direction(number, neighbour) - LANDS[number].label_side) % 6
 
 
 def _build_neighbours() -> Mapping[int, tuple[int, ...]]:
@@ -54,7 +69,8 @@ SIDES: Mapping[tuple[int, int], int] = MappingProxyType(
 
 
 def entry_side(land: int, came_from: int) -> int:
-    """The side (1, 3 or 5) of ``land`` a legion crosses coming from the adjacent ``came_from``."""
+    """The side (1, 3 or 5) of ``land`` a Legion crosses coming from the adjacent ``came_from``,
+    numbered from the land's label side; 5 into a Tower (10.1, 10.2)."""
     return SIDES[(land, came_from)]
 
 

@@ -14,9 +14,9 @@ from enum import StrEnum
 from engine.characters import TITAN, character
 from engine.game.board import ENTRY_SIDES, NEIGHBOURS, distances, entry_side
 from engine.game.titans import may_titan_teleport
+from engine.hexes import TOWER_ENTRY_SIDE
 from engine.masterboard import LANDS, TOWERS, Sign
 
-TOWER_BATTLE_SIDE = 5  # 10.2: the Tower is always entered from side 5
 TELEPORT_ROLL = 6  # 8.1, 8.2
 TOWER_TELEPORT_REACH = 6  # 8.1: up to six lands distant
 
@@ -102,7 +102,7 @@ def tower_teleports(
     found: set[Destination] = set()
     for tower in TOWERS:
         if tower != start and tower not in occupied:
-            found.add(Destination(tower, TOWER_BATTLE_SIDE, Teleport.TOWER))
+            found.add(Destination(tower, TOWER_ENTRY_SIDE, Teleport.TOWER))
     away = distances(start)
     for land, distance in away.items():
         if not 1 <= distance <= TOWER_TELEPORT_REACH or land in occupied:
@@ -129,7 +129,7 @@ def titan_teleports(
     for land in enemy:
         if land in engaged:
             continue
-        sides = (TOWER_BATTLE_SIDE,) if land in TOWERS else ENTRY_SIDES
+        sides = (TOWER_ENTRY_SIDE,) if land in TOWERS else ENTRY_SIDES
         found.update(Destination(land, side, Teleport.TITAN) for side in sides)
     return frozenset(found)
 

@@ -1,0 +1,576 @@
+"""The tactic: how a side chooses its moves, strikes, carries and rangestrikes.
+
+One parametrised policy; a tactic is a row of the weights below
+(``simulator.tactics`` names the presets). Every function here only reads the
+Battle (and writes its own scratch in the state): it chooses, and the referee
+(``simulator.referee``) applies the choice and rolls the dice. The worth of a
+hex weighs the expected damage dealt and taken there, the chances to kill and
+to be slain, the distance to the nearest enemy, the rangestrikes it allows,
+its height and its Drift.
+"""
+
+from __future__ import annotations
+
+import math
+
+from simulator.battle_state import (
+    ATTACKER,
+    F_FOES,
+    F_STEP,
+    F_WAITING,
+    HEXES,
+    MAX_DICE,
+    MAX_RUN,
+    OFF,
+    Z_MAX,
+    Z_STEPS,
+    in_battle,
+    in_battle_inline,
+    occupancy_mask,
+)
+from simulator.moves import destinations, engaged, targets_left
+
+# Tactic weights: index into a side's parameter row (simulator.tactics.Weight mirrors these).
+W_DEALT = 0  # expected damage dealt, in points of the target's value
+W_KILL = 1  # chance to kill x the target's value
+W_TAKEN = 2  # expected damage taken, in points of own value
+W_DEATH = 3  # chance to be slain x own value
+W_APPROACH = 4  # per hex away from the preferred distance to the nearest enemy (<0: keep away)
+W_RANGED = 5  # expected rangestrike damage from the hex
+W_KEEP_RANGE = 6  # a rangestriker ending in contact: this x own value
+W_HEIGHT = 7  # per level of elevation
+W_TITAN = 8  # factor on a Titan's value, own and enemy (19.3: its death ends the Battle)
+W_URGENCY = 9  # the attacker's caution fades toward round 7 (10.5)
+W_CARRY = 10  # 1: declare higher Strike-numbers for carry-over (12.4)
+W_RANGE_DISTANCE = 11  # a rangestriker's preferred distance to the nearest enemy
+W_STAY = 12  # bonus for staying put (a character already well placed)
+W_THREAT = 13  # share of the blows of enemies that could close in next phase
+WEIGHTS = 14
+
+BLOCKING = 1000.0  # an entering character that would stop others from entering
+
+
+# --- what blows are worth ----------------------------------------------------------
+
+
+@in_battle_inline
+def dice_index(d):
+    return min(max(d, 0), MAX_DICE)
+
+
+@in_battle_inline
+def run_index(r):
+    return min(max(r, 0), MAX_RUN)
+
+
+@in_battle_inline
+def value_to(kinds, params, t):
+    """What a type is worth to the tactic: its value, a Titan's multiplied."""
+    v = kinds.value[t]
+    if kinds.titan[t]:
+        v *= params[W_TITAN]
+    return v
+
+
+@in_battle_inline
+def per_hit_worth(kinds, t):
+    """What one hit on a type is worth: its value over its Power-factor. A Titan's is not
+    multiplied (only its death is, value_to): hits that leave it standing are worth what they
+    would be on any character of its value, so a likely kill beats chipping at a Titan."""
+    return kinds.value[t] / kinds.power[t]
+
+
+@in_battle_inline
+def strike_worth(odds, params, dice, number, rem, per_hit, worth):
+    """Expected worth of one strike: damage in points of value plus the chance to kill."""
+    d = dice_index(dice)
+    r = run_index(rem)
+    return (
+        params[W_DEALT] * odds.capped[d, number, r] * per_hit
+        + params[W_KILL] * odds.tail[d, number, r] * worth
+    )
+
+
+@in_battle_inline
+def hits_worth(params, hits, rem, per_hit, worth):
+    """Worth of landing ``hits`` on a character ``rem`` hits from death."""
+    if hits <= 0:
+        return 0.0
+    if hits >= rem:
+        return params[W_DEALT] * rem * per_hit + params[W_KILL] * worth
+    return params[W_DEALT] * hits * per_hit
+
+
+@in_battle_inline
+def death_chance(odds, mean, variance, rem):
+    """P(total hits >= rem) for a sum of binomials, by a normal approximation
+    (with continuity correction), read from the tabulated tail."""
+    if variance <= 1e-12:
+        return 1.0 if mean >= rem else 0.0
+    x = ((rem - 0.5 - mean) / math.sqrt(variance) + Z_MAX) * Z_STEPS
+    if x <= 0.0:
+        return 1.0
+    last = odds.normal_tail.shape[0] - 1
+    if x >= last:
+        return 0.0
+    i = int(x)
+    f = x - i
+    return odds.normal_tail[i] * (1.0 - f) + odds.normal_tail[i + 1] * f
+
+
+# --- the tactic's view of a hex -------------------------------------------------------
+
+
+@in_battle
+def survey(board, kinds, st, side, turn):
+    """Before a Maneuver Phase: the enemies, whether each may move next, the distance
+    from every hex to the nearest one, the hexes entered by and how many walkers enter."""
+    other = 1 - side
+    count = 0
+    for e in range(st.kind.shape[0]):
+        if st.alive[e] and st.side[e] == other and st.hexes[e] != OFF:
+            st.foes[count] = e
+            st.foe_free[count] = not engaged(board, st, e)
+            st.foe_hex[count] = st.hexes[e]
+            st.foe_reach[count] = kinds.skill[st.kind[e]] + 1
+            count += 1
+    st.flags[F_FOES] = count
+    for h in range(HEXES):
+        st.near[h] = 99
+        st.entry_mask[h] = False
+    for i in range(count):
+        he = st.hexes[st.foes[i]]
+        for h in range(HEXES):
+            st.near[h] = min(st.near[h], board.distance[h, he])
+    for e in range(st.kind.shape[0]):
+        if st.alive[e] and st.side[e] == other and st.hexes[e] == OFF:
+            for i in range(board.entry_count[other, 1]):
+                edge = board.entry[other, 1, i]
+                for h in range(HEXES):
+                    st.near[h] = min(st.near[h], board.distance[h, edge])
+            break
+    if not board.deploys[side, turn]:
+        for i in range(board.entry_count[side, turn]):
+            st.entry_mask[board.entry[side, turn, i]] = True
+    waiting = 0
+    for s in range(st.kind.shape[0]):
+        if (
+            st.side[s] == side
+            and st.alive[s]
+            and st.hexes[s] == OFF
+            and st.deadline[s] == st.flags[F_STEP]
+            and not kinds.flies[st.kind[s]]
+        ):
+            waiting += 1
+    st.flags[F_WAITING] = waiting
+
+
+@in_battle
+def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, entering_left):
+    """How much the tactic likes character ``s`` ending its move on hex ``h``.
+
+    Reads the phase's ``near`` (distance to the nearest enemy) and ``foes``
+    (enemies on the Battleland, free to move next if ``foe_free``).
+    """
+    t = st.kind[s]
+    side = st.side[s]
+    power = kinds.power[t]
+    rem = power - st.hits[s]
+    own = value_to(kinds, params, t)
+    fear = 1.0
+    if side == ATTACKER:
+        fear = max(0.0, 1.0 - params[W_URGENCY] * (turn - 1) / 6.0)
+    score = 0.0
+    contacts = 0
+    best_strike = 0.0
+    mean = 0.0
+    variance = 0.0
+    for k in range(6):
+        b = board.neighbours[h, k]
+        if b < 0 or not board.contact[h, b]:
+            continue
+        e = st.occ[b]
+        if e < 0 or st.side[e] == side:
+            continue
+        te = st.kind[e]
+        contacts += 1
+        d = strikes.dice[t, h, k, te]
+        if d > 0:
+            w = strike_worth(
+                odds, params, d, strikes.number[t, h, k, te], kinds.power[te] - st.hits[e],
+                per_hit_worth(kinds, te), value_to(kinds, params, te),
+            )  # fmt: skip
+            best_strike = max(best_strike, w)
+        kb = board.direction[b, h]
+        d2 = strikes.dice[te, b, kb, t]
+        if d2 > 0:
+            p = (7 - strikes.number[te, b, kb, t]) / 6.0
+            mean += d2 * p
+            variance += d2 * p * (1 - p)
+    # enemies free to move may come into contact in their Maneuver Phase
+    threat_mean = 0.0
+    threat_variance = 0.0
+    for i in range(st.flags[F_FOES]):
+        gap = board.distance[h, st.foe_hex[i]]
+        if st.foe_free[i] and 2 <= gap <= st.foe_reach[i]:
+            threat_mean += st.foe_blows[i]
+            threat_variance += st.foe_spread[i]
+    if contacts > 0:
+        score += best_strike
+        if kinds.rangestrikes[t]:
+            score -= params[W_KEEP_RANGE] * own
+    elif kinds.rangestrikes[t] and params[W_RANGED] != 0.0:
+        best_range = 0.0
+        for i in range(st.flags[F_FOES]):
+            e = st.foes[i]
+            te = st.kind[e]
+            he = st.hexes[e]
+            for p in range(strikes.ranged_count[t, h, te, he]):
+                if strikes.ranged_clear[t, h, te, he, p] & occ_mask == 0:
+                    w = strike_worth(
+                        odds, params, strikes.ranged_dice[t, h, te, he, p],
+                        strikes.ranged_number[t, h, te, he, p], kinds.power[te] - st.hits[e],
+                        per_hit_worth(kinds, te), value_to(kinds, params, te),
+                    )  # fmt: skip
+                    best_range = max(best_range, w)
+                    break
+        score += params[W_RANGED] * best_range
+    taken = mean + threat_mean
+    if taken > 0.0:
+        score -= fear * params[W_TAKEN] * taken * own / power
+        death = death_chance(odds, taken, variance + threat_variance, rem)
+        score -= fear * params[W_DEATH] * death * own
+    nearest = st.near[h]
+    if nearest < 99:
+        approach = params[W_APPROACH]
+        if approach >= 0.0:
+            prefer = 1.0
+            if kinds.rangestrikes[t]:
+                prefer = params[W_RANGE_DISTANCE]
+            score -= approach * abs(nearest - prefer)
+        else:
+            score -= approach * nearest
+    score += params[W_HEIGHT] * board.elevation[h]
+    score -= params[W_TAKEN] * kinds.drift[t, h] * own / power
+    if entering_left > 0 and st.entry_mask[h]:
+        score -= BLOCKING * entering_left
+    return score
+
+
+@in_battle
+def crowds_entry(board, kinds, st, s, at, turn, waiting):
+    """Would ``s`` standing on ``at`` leave one of the ``waiting`` walkers of its side still
+    to enter with nowhere to go (10.1, 14.0)? Checked greedily: the others enter in the order
+    they move (the most skilful first), each as deep as it can go, until the free hexes of
+    the edge of entry are enough for the rest. Only a hex on that edge or next to it can
+    crowd them out."""
+    near = st.entry_mask[at]
+    for k in range(6):
+        b = board.neighbours[at, k]
+        if b >= 0 and st.entry_mask[b]:
+            near = True
+    if not near:
+        return False
+    side = st.side[s]
+    step = st.flags[F_STEP]
+    st.occ[at] = s
+    placed = 0
+    stuck = False
+    done = False
+    for skill in range(8, -1, -1):
+        for w in range(st.kind.shape[0]):
+            if (
+                w == s
+                or st.side[w] != side
+                or not st.alive[w]
+                or st.hexes[w] != OFF
+                or st.deadline[w] != step
+            ):
+                continue
+            tw = st.kind[w]
+            if kinds.flies[tw] or kinds.skill[tw] != skill:
+                continue
+            # every walker may stop on the first hex it enters (a slowed hex costs 2, 11.4)
+            free = 0
+            for i in range(board.entry_count[side, turn]):
+                h = board.entry[side, turn, i]
+                if st.occ[h] < 0 and kinds.step[tw, OFF, h] > 0:
+                    free += 1
+            if free >= waiting:
+                done = True
+                break
+            m = destinations(board, kinds, tw, OFF, side, turn, st.occ, st.dests, st.best,
+                              st.queue)  # fmt: skip
+            if m == 0:
+                stuck = True
+                break
+            pick = st.dests[0]
+            depth = -1
+            for i in range(m):
+                h = st.dests[i]
+                d = 2 * st.best[h] + (0 if st.entry_mask[h] else 1)
+                if d > depth:
+                    depth = d
+                    pick = h
+            st.occ[pick] = w
+            placed |= 1 << pick
+            waiting -= 1
+        if stuck or done:
+            break
+    for h in range(HEXES):
+        if (placed >> h) & 1:
+            st.occ[h] = -1
+    st.occ[at] = -1
+    return stuck
+
+
+@in_battle_inline
+def best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask, left, n, banned):
+    """The best of staying (-1) and the ``n`` destinations in ``st.dests``, leaving out the
+    hexes in the bit mask ``banned``; -2 when every one is left out."""
+    choice = -2
+    best_score = -1e300
+    if here != OFF and not (banned >> here) & 1:
+        best_score = hex_worth(board, kinds, strikes, odds, params, st, s, here, turn,
+                                occ_mask, left)  # fmt: skip
+        best_score += params[W_STAY]
+        choice = -1
+    for i in range(n):
+        h = st.dests[i]
+        if (banned >> h) & 1:
+            continue
+        w = hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, left)
+        if w > best_score:
+            best_score = w
+            choice = h
+    return choice
+
+
+# --- moves ------------------------------------------------------------------------------
+
+
+@in_battle_inline
+def entry_rank(kinds, st, s):
+    """The order of entering: walkers before fliers, the most skilful first (they go
+    deepest)."""
+    t = st.kind[s]
+    if kinds.flies[t]:
+        return 100
+    return -kinds.skill[t]
+
+
+@in_battle
+def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left):
+    """Where character ``s`` moves: a hex, -1 to stay, -2 when it has nowhere to go.
+
+    ``entering_left``: walkers of its side still to enter after it in this phase."""
+    here = st.hexes[s]
+    t = st.kind[s]
+    side = st.side[s]
+    n = destinations(board, kinds, t, here, side, turn, st.occ, st.dests, st.best, st.queue)
+    if n == 0:
+        return -2
+    if here != OFF:
+        st.occ[here] = -1
+    for i in range(st.flags[F_FOES]):
+        te = st.kind[st.foes[i]]
+        p = (7 - strikes.open_number[te, t]) / 6.0
+        st.foe_blows[i] = params[W_THREAT] * kinds.power[te] * p
+        st.foe_spread[i] = params[W_THREAT] * kinds.power[te] * p * (1 - p)
+    occ_mask = occupancy_mask(st)
+    if here != OFF:
+        occ_mask &= ~(1 << here)
+    # a character already on the Battleland must not keep those entering off it either
+    left = entering_left if here == OFF else st.flags[F_WAITING]
+    choice = best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask, left,
+                      n, 0)  # fmt: skip
+    if left > 0 and not board.deploys[side, turn]:
+        first = choice
+        banned = 0
+        for _ in range(HEXES + 1):
+            at = here if choice < 0 else choice
+            if not crowds_entry(board, kinds, st, s, at, turn, left):
+                break
+            banned |= 1 << at
+            n = destinations(board, kinds, t, here, side, turn, st.occ, st.dests, st.best,
+                             st.queue)  # fmt: skip
+            choice = best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask,
+                              left, n, banned)  # fmt: skip
+            if choice == -2:
+                choice = first  # no hex leaves room for all: the best one after all
+                break
+    if here != OFF:
+        st.occ[here] = s
+    return choice
+
+
+@in_battle
+def observe_move(board, st, to):
+    """Keep the phase's survey true after a move to ``to``: the enemies it touches are
+    locked in contact now (11.3)."""
+    for i in range(st.flags[F_FOES]):
+        if board.contact[to, st.hexes[st.foes[i]]]:
+            st.foe_free[i] = False
+
+
+# --- strikes ----------------------------------------------------------------------------
+
+
+@in_battle
+def strike_order(board, st, striking):
+    """Mark in ``st.order`` who strikes in the first pass: those with a single enemy in
+    reach, so that the others can pick among theirs."""
+    for s in range(st.kind.shape[0]):
+        st.order[s] = st.side[s] == striking and targets_left(board, st, s) == 1
+
+
+@in_battle
+def choose_strike(board, kinds, strikes, odds, params, st, s):
+    """Whom character ``s`` strikes and how (12.0-12.5): (target slot or -1, declared
+    Strike-number, dice, 1 if it forgoes hexside benefits)."""
+    t = st.kind[s]
+    h = st.hexes[s]
+    best = -1.0
+    target = -1
+    declared = 0
+    use_dice = 0
+    forgo = 0
+    for k in range(6):
+        b = board.neighbours[h, k]
+        if b < 0 or not board.contact[h, b]:
+            continue
+        e = st.occ[b]
+        if e < 0 or st.side[e] == st.side[s] or st.slain[e]:
+            continue
+        te = st.kind[e]
+        rem = kinds.power[te] - st.hits[e]
+        per_hit = per_hit_worth(kinds, te)
+        worth = value_to(kinds, params, te)
+        d = strikes.dice[t, h, k, te]
+        number = strikes.number[t, h, k, te]
+        w = strike_worth(odds, params, d, number, rem, per_hit, worth)
+        w += carry_worth(board, kinds, strikes, odds, params, st, s, k, d, number, 0, rem)
+        if w > best:
+            best, target, declared, use_dice, forgo = w, e, number, d, 0
+        if params[W_CARRY] == 0.0:
+            continue
+        # declare a higher Strike-number, or forgo hexside benefits, to carry over (12.4, 12.5)
+        for f in range(2):
+            fd = strikes.dice[t, h, k, te] if f == 0 else strikes.plain_dice[t, h, k, te]
+            fn = strikes.number[t, h, k, te] if f == 0 else strikes.plain_number[t, h, k, te]
+            if f == 1 and fd == d and fn == number:
+                continue
+            for k2 in range(6):
+                b2 = board.neighbours[h, k2]
+                if k2 == k or b2 < 0 or not board.contact[h, b2]:
+                    continue
+                e2 = st.occ[b2]
+                if e2 < 0 or st.side[e2] == st.side[s] or st.slain[e2]:
+                    continue
+                if not strikes.carry[t, h, k, k2, f]:
+                    continue
+                te2 = st.kind[e2]
+                need = (
+                    strikes.number[t, h, k2, te2] if f == 0 else strikes.plain_number[t, h, k2, te2]
+                )
+                n2 = max(fn, need)
+                if n2 > 6 or (n2 == number and f == 0):
+                    continue
+                w2 = strike_worth(odds, params, fd, n2, rem, per_hit, worth)
+                w2 += carry_worth(board, kinds, strikes, odds, params, st, s, k, fd, n2, f, rem)
+                if w2 > best:
+                    best, target, declared, use_dice, forgo = w2, e, n2, fd, f
+    return target, declared, use_dice, forgo
+
+
+@in_battle
+def carry_worth(board, kinds, strikes, odds, params, st, s, k, dice, declared, forgo, rem):
+    """Expected worth of the hits beyond ``rem`` carried to the best enemy they may reach."""
+    t = st.kind[s]
+    h = st.hexes[s]
+    if dice <= rem:
+        return 0.0
+    best = 0.0
+    d = dice_index(dice)
+    for k2 in range(6):
+        b2 = board.neighbours[h, k2]
+        if k2 == k or b2 < 0 or not board.contact[h, b2]:
+            continue
+        e2 = st.occ[b2]
+        if e2 < 0 or st.side[e2] == st.side[s] or st.slain[e2]:
+            continue
+        if not strikes.carry[t, h, k, k2, forgo]:
+            continue
+        te2 = st.kind[e2]
+        need = strikes.number[t, h, k2, te2] if forgo == 0 else strikes.plain_number[t, h, k2, te2]
+        if need > declared:
+            continue
+        rem2 = kinds.power[te2] - st.hits[e2]
+        per_hit2 = per_hit_worth(kinds, te2)
+        worth2 = value_to(kinds, params, te2)
+        w = 0.0
+        for x in range(rem + 1, d + 1):
+            w += odds.pmf[d, declared, x] * hits_worth(params, x - rem, rem2, per_hit2, worth2)
+        best = max(best, w)
+    return best
+
+
+@in_battle
+def choose_carry(board, kinds, strikes, params, st, s, target, declared, forgo, excess):
+    """Which enemy gets the ``excess`` hits of a strike on ``target`` (12.4): a slot, or -1
+    when none may take them."""
+    t = st.kind[s]
+    h = st.hexes[s]
+    k = board.direction[h, st.hexes[target]]
+    best_carry = 0.0
+    carry_to = -1
+    for k2 in range(6):
+        b2 = board.neighbours[h, k2]
+        if k2 == k or b2 < 0 or not board.contact[h, b2]:
+            continue
+        e2 = st.occ[b2]
+        if e2 < 0 or st.side[e2] == st.side[s] or st.slain[e2]:
+            continue
+        if not strikes.carry[t, h, k, k2, forgo]:
+            continue
+        te2 = st.kind[e2]
+        need = strikes.number[t, h, k2, te2] if forgo == 0 else strikes.plain_number[t, h, k2, te2]
+        if need > declared:
+            continue
+        rem2 = kinds.power[te2] - st.hits[e2]
+        w = hits_worth(
+            params, excess, rem2, per_hit_worth(kinds, te2), value_to(kinds, params, te2)
+        )
+        if w > best_carry:
+            best_carry = w
+            carry_to = e2
+    return carry_to
+
+
+@in_battle
+def choose_rangestrike(kinds, strikes, odds, params, st, s, occ_mask):
+    """Whom character ``s`` rangestrikes (13.0-13.5): (target slot or -1, dice, Strike-number)."""
+    t = st.kind[s]
+    h = st.hexes[s]
+    best = 0.0
+    target = -1
+    use_dice = 0
+    number = 0
+    for e in range(st.kind.shape[0]):
+        if not st.alive[e] or st.slain[e] or st.side[e] == st.side[s] or st.hexes[e] == OFF:
+            continue
+        te = st.kind[e]
+        he = st.hexes[e]
+        for p in range(strikes.ranged_count[t, h, te, he]):
+            if strikes.ranged_clear[t, h, te, he, p] & occ_mask != 0:
+                continue
+            d = strikes.ranged_dice[t, h, te, he, p]
+            n = strikes.ranged_number[t, h, te, he, p]
+            w = strike_worth(
+                odds, params, d, n, kinds.power[te] - st.hits[e], per_hit_worth(kinds, te),
+                value_to(kinds, params, te),
+            )  # fmt: skip
+            if w > best or target < 0:
+                best, target, use_dice, number = w, e, d, n
+            break  # paths are stored best first
+    return target, use_dice, number
