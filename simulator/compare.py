@@ -26,6 +26,7 @@ from simulator.odds import (
     STOPPED_TIME,
     LegionRequest,
     OddsRequest,
+    all_at_once,
     check_precision,
     check_trials,
     concatenate,
@@ -132,7 +133,7 @@ def _renamed(error: TitanError, request: CompareRequest, index: int) -> TitanErr
         path = "legion" + path[len(mine) :]
     elif path.startswith(theirs):
         path = "opponent" + path[len(theirs) :]
-    return type(error)(error.message, rule=error.rule, path=path or None)
+    return error.at(path or None)
 
 
 def _win_codes(side: str) -> list[int]:
@@ -175,11 +176,17 @@ def compare(
     """Candidates ranked by the win probability of ``request.side`` (DESIGN: POST /compare)."""
     if not isinstance(request, CompareRequest):
         request = CompareRequest.from_dict(request)
-    terrain = resolve_terrain(request.terrain, request.land)
-    cands = candidates_of(request, terrain)
-    engagements = _engagements(request, cands)
-    precision = check_precision(request.precision)
-    trials = check_trials(request.trials, max_trials, precision)
+
+    def candidates() -> tuple[str, list[Candidate], list[Engagement]]:
+        terrain = resolve_terrain(request.terrain, request.land)
+        cands = candidates_of(request, terrain)
+        return terrain, cands, _engagements(request, cands)
+
+    (terrain, cands, engagements), precision, trials = all_at_once(
+        candidates,
+        lambda: check_precision(request.precision),
+        lambda: check_trials(request.trials, max_trials, request.precision),
+    )
     seed = new_seed() if request.seed is None else request.seed
 
     plan = Plan.of(trials, precision)
@@ -192,6 +199,7 @@ def compare(
         )
 
     specs = [e.spec for e in engagements]
+    # the same seed and Battle indices for every candidate: common dice
     parts, stopped, seconds = play_plan(
         specs, plan, seed, reached, time_budget=time_budget, chunk=chunk, progress=progress
     )

@@ -30,6 +30,7 @@ from engine.battlelands import battleland
 from engine.characters import ANGEL, TITAN, character
 from engine.errors import RuleError, TitanError, UnknownName, Violations
 from engine.masterboard import land as masterboard_land
+from engine.names import unknown
 from engine.position import BattlePosition
 from engine.scoring import LEGION_LIMIT
 from simulator.battles import BattleRecords, BattleSpec, play
@@ -92,11 +93,29 @@ def _problem(problems: list[RuleError], message: str, rule: str | None, path: st
     problems.append(RuleError(message, rule=rule, path=path))
 
 
-def _raise(problems: list[RuleError]) -> None:
+def _raise(problems: list[TitanError]) -> None:
+    """Nothing, one problem as itself, or several at once."""
     if len(problems) == 1:
         raise problems[0]
     if problems:
-        raise Violations(problems)
+        raise Violations(problems)  # type: ignore[arg-type]
+
+
+def all_at_once(*steps: Callable[[], Any]) -> list[Any]:
+    """Each step's result; every problem of every step raised together (none hides another)."""
+    results: list[Any] = []
+    problems: list[TitanError] = []
+    for step in steps:
+        try:
+            results.append(step())
+        except Violations as e:
+            problems += e.problems
+            results.append(None)
+        except TitanError as e:
+            problems.append(e)
+            results.append(None)
+    _raise(problems)
+    return results
 
 
 def resolve_terrain(terrain: str | None, land: int | None) -> str:
@@ -119,13 +138,16 @@ def _named(lookup, name, path: str):
     try:
         return lookup(name)
     except UnknownName as e:
-        raise UnknownName(e.message, rule=e.rule, path=path) from None
+        raise e.at(path) from None
 
 
 def check_legion(characters: tuple[str, ...], path: str, problems: list[RuleError]) -> None:
     """4.1: one to seven characters; 3.1: at most one Titan; every name known (3.5)."""
     for i, name in enumerate(characters):
-        _named(character, name, f"{path}.characters[{i}]")
+        try:
+            _named(character, name, f"{path}.characters[{i}]")
+        except UnknownName as e:
+            problems.append(e)  # type: ignore[arg-type]
     if not characters:
         _problem(problems, "a Legion holds at least one character", "4.1", f"{path}.characters")
     if len(characters) > LEGION_LIMIT:
@@ -183,7 +205,7 @@ def _summonable(name: str) -> bool:
     try:
         return is_summonable_lord(name)
     except UnknownName as e:
-        raise UnknownName(e.message, rule=e.rule, path="summonable") from None
+        raise e.at("summonable") from None
 
 
 def tactic_names() -> tuple[str, ...]:
@@ -194,6 +216,16 @@ def tactic_names() -> tuple[str, ...]:
     return tuple(TACTICS)
 
 
+def _tactic_problems(request: OddsRequest) -> list[RuleError]:
+    tactics = tactic_names()
+    found = []
+    for side in ("attacker", "defender"):
+        name = request.tactics.get(side, "default")
+        if name not in tactics:
+            found.append(unknown("tactic", name, tactics, rule=None).at(f"tactics.{side}"))
+    return found  # type: ignore[return-value]
+
+
 def engagement_of(request: OddsRequest) -> Engagement:
     """The Engagement a request describes, after every check (422 in the API)."""
     problems: list[RuleError] = []
@@ -201,7 +233,17 @@ def engagement_of(request: OddsRequest) -> Engagement:
     terrain = request.terrain
     if position is not None and terrain is None and request.land is None:
         terrain = position.terrain
-    terrain = resolve_terrain(terrain, request.land)
+    try:
+        terrain = resolve_terrain(terrain, request.land)
+    except TitanError as e:
+        # the Legions and tactics are still checked, so that every problem is told at once
+        problems.append(e)  # type: ignore[arg-type]
+        for side in ("attacker", "defender"):
+            given = getattr(request, side)
+            if given is not None:
+                check_legion(given.characters, side, problems)
+        problems += _tactic_problems(request)
+        _raise(problems)  # type: ignore[arg-type]
     if position is not None and position.terrain != terrain:
         _problem(
             problems, f"the position is on {position.terrain}, the Engagement on {terrain}",
@@ -243,14 +285,8 @@ def engagement_of(request: OddsRequest) -> Engagement:
             problems, f"{request.summonable!r} cannot be summoned; only an Angel or Archangel",
             "15.0", "summonable",
         )  # fmt: skip
-    tactics = tactic_names()
-    for side in ("attacker", "defender"):
-        name = request.tactics.get(side, "default")
-        if name not in tactics:
-            raise UnknownName(
-                f"unknown tactic {name!r}; one of {', '.join(tactics)}", path=f"tactics.{side}"
-            )
-    _raise(problems)
+    problems += _tactic_problems(request)
+    _raise(problems)  # type: ignore[arg-type]
 
     if position is not None:
         attacker = _legion_from(position.attacker, request.attacker, "attacker", problems)
@@ -400,6 +436,61 @@ def check_precision(precision: float | None) -> float | None:
     return precision
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A request checked against the rules and ready to play."""
+
+    request: OddsRequest
+    engagement: Engagement
+    trials: int  # with a precision: the most
+    seed: int
+    precision: float | None = None
+
+
+def prepare(request: OddsRequest | Mapping[str, Any], *, max_trials: int = MAX_TRIALS) -> Prepared:
+    """The request checked (every problem raised at once) with its trials and seed settled."""
+    if not isinstance(request, OddsRequest):
+        request = OddsRequest.from_dict(request)
+    engagement, precision, trials = all_at_once(
+        lambda: engagement_of(request),
+        lambda: check_precision(request.precision),
+        lambda: check_trials(request.trials, max_trials, request.precision),
+    )
+    seed = new_seed() if request.seed is None else request.seed
+    return Prepared(request, engagement, trials, seed, precision)
+
+
+def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
+    """The odds answer of the Battles ``done`` played for ``prepared``."""
+    engagement = prepared.engagement
+    scored = score_battles(engagement, done.records)
+    answer = summarise(engagement, scored, z=done.plan.z)
+    answer["alternatives"] = alternatives(engagement)
+    answer.update(
+        {
+            "terrain": engagement.terrain,
+            "land": prepared.request.land,
+            "entry_side": engagement.start.entry_side,
+            "tactics": {
+                "attacker": engagement.attacker_tactic,
+                "defender": engagement.defender_tactic,
+            },
+            "summonable": engagement.spec.summonable,
+            "reinforce": engagement.spec.reinforce,
+            "trials": len(scored),
+            "requested_trials": prepared.trials,
+            "seed": prepared.seed,
+            "battles_per_second": done.battles_per_second,
+            "seconds": done.seconds,
+            "truncated": done.truncated,
+            "precision": prepared.precision,
+            "stopped": done.stopped,
+            "half_width": half_width(outcome_counts(scored.outcome), done.plan.z),
+        }
+    )
+    return answer
+
+
 def odds(
     request: OddsRequest | Mapping[str, Any],
     *,
@@ -409,42 +500,17 @@ def odds(
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """The odds of an Engagement (DESIGN: POST /api/v1/odds), from a request value or dict."""
-    if not isinstance(request, OddsRequest):
-        request = OddsRequest.from_dict(request)
-    engagement = engagement_of(request)
-    precision = check_precision(request.precision)
-    trials = check_trials(request.trials, max_trials, precision)
-    seed = new_seed() if request.seed is None else request.seed
+    prepared = prepare(request, max_trials=max_trials)
     done = run(
-        engagement, trials, seed, time_budget=time_budget, chunk=chunk, progress=progress,
-        precision=precision,
-    )  # fmt: skip
-    scored = score_battles(engagement, done.records)
-    answer = summarise(engagement, scored, z=done.plan.z)
-    answer["alternatives"] = alternatives(engagement)
-    answer.update(
-        {
-            "terrain": engagement.terrain,
-            "land": request.land,
-            "entry_side": engagement.start.entry_side,
-            "tactics": {
-                "attacker": engagement.attacker_tactic,
-                "defender": engagement.defender_tactic,
-            },
-            "summonable": engagement.spec.summonable,
-            "reinforce": engagement.spec.reinforce,
-            "trials": len(scored),
-            "requested_trials": trials,
-            "seed": seed,
-            "battles_per_second": done.battles_per_second,
-            "seconds": done.seconds,
-            "truncated": done.truncated,
-            "precision": precision,
-            "stopped": done.stopped,
-            "half_width": half_width(outcome_counts(scored.outcome), done.plan.z),
-        }
+        prepared.engagement,
+        prepared.trials,
+        prepared.seed,
+        time_budget=time_budget,
+        chunk=chunk,
+        progress=progress,
+        precision=prepared.precision,
     )
-    return answer
+    return answer_of(prepared, done)
 
 
 WARM_UP_REQUEST: dict[str, Any] = {

@@ -82,6 +82,8 @@ def side_summary(side: SideResult, names: Sequence[str]) -> dict[str, Any]:
         "expected_points": mean(side.points),
         "points_distribution": distribution(side.points),
         "titan_killed": mean(side.titan_slain),
+        "titan_lost": mean(side.titan_lost),
+        "has_titan": side.has_titan,
         "angels_gained": {
             "Angel": mean(side.angels),
             "Archangel": mean(side.archangels),

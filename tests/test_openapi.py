@@ -23,7 +23,9 @@ def doc(client):
 
 
 def resolve(doc: dict, node: dict) -> dict:
-    """A schema with its $ref followed (one level)."""
+    """A schema with its $ref followed (one level; a described $ref is a one-item allOf)."""
+    if "allOf" in node and len(node["allOf"]) == 1:
+        node = node["allOf"][0]
     ref = node.get("$ref")
     if ref is None:
         return node

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, current_app
 
 from api import warmup
 from api.errors import ApiError
-from api.requests import documented, parse
+from api.requests import answer, documented, parse
 from api.schemas.odds import (
     CompareRequestSchema,
     CompareResponseSchema,
@@ -72,7 +72,7 @@ def post_odds():
     body = parse(OddsRequestSchema)
     body["position"] = _position(body.get("position"))
     _kernel_ready()
-    return jsonify(odds(body, **_limits(body)))
+    return answer(odds(body, **_limits(body)))
 
 
 @bp.post("/compare")
@@ -85,4 +85,4 @@ def post_odds():
 def post_compare():
     body = parse(CompareRequestSchema)
     _kernel_ready()
-    return jsonify(compare(body, **_limits(body)))
+    return answer(compare(body, **_limits(body)))
