@@ -3,7 +3,11 @@
     titan-odds --terrain Plains --attacker Titan,Ogre,Ogre --defender Troll,Troll --trials 20000
     titan-odds compare --land 14 --legion Ogre,Ogre --opponent Troll,Troll
     titan-odds --terrain Plains --attacker Ogre,Ogre --defender Troll --precision 0.01
+    titan-odds --url http://127.0.0.1:8000 --terrain Plains --attacker Ogre --defender Lion
     python -m simulator ...   (the same)
+
+With ``--url`` the question is asked of a running service (``api.client``)
+instead of the battle kernel on this machine.
 
 Prints a readable table (or the API's JSON with ``--json``) and shows a
 progress bar on long runs.
@@ -23,15 +27,37 @@ LONG_RUN = 5_000  # Battles from which a progress bar is shown
 
 
 def _names(text: str) -> list[str]:
-    return [n.strip() for n in text.split(",") if n.strip()]
+    """Comma-separated character names, any case (an unknown one is left for the checks)."""
+    from engine.characters import NAMES
+    from engine.names import canonical
+
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    return [canonical(n, NAMES) or n for n in names]
+
+
+def _terrain(text: str) -> str:
+    from engine.battlelands import TERRAINS
+    from engine.names import canonical
+
+    return canonical(text, TERRAINS) or text
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--terrain", help="Battleland terrain, e.g. Plains, Tower")
+    parser.add_argument(
+        "--url",
+        help="ask the service at this address (e.g. http://127.0.0.1:8000) instead of "
+        "simulating here",
+    )
+    parser.add_argument(
+        "--terrain", type=_terrain, help="Battleland terrain, e.g. Plains, Tower (any case)"
+    )
     parser.add_argument("--land", type=int, help="masterboard land number (gives the terrain)")
     parser.add_argument("--entry-side", type=int, choices=(1, 3, 5), help="attacker's side")
     parser.add_argument(
-        "--summonable", choices=("Angel", "Archangel"), help="a Lord the attacker may summon"
+        "--summonable",
+        type=str.capitalize,
+        choices=("Angel", "Archangel"),
+        help="a Lord the attacker may summon",
     )
     parser.add_argument(
         "--no-reinforce", action="store_true", help="the defender musters no reinforcement"
@@ -166,9 +192,14 @@ def format_odds(answer: dict[str, Any]) -> str:
         lines.append(f"  {label:<20}{_interval(answer['outcomes'][key])}")
     for side in ("attacker", "defender"):
         s = answer[side]
+        titan = (
+            f", Titan killed {_pct(s['titan_killed']).strip()}, "
+            f"lost {_pct(s['titan_lost']).strip()}"
+            if s.get("has_titan")
+            else ""
+        )  # lost: killed, or eliminated with its Legion on a time loss (10.5)
         lines += ["", f"{side}: expected points {s['expected_points']:.1f}, "
-                  f"expected survivors {s['expected_survivors']:.2f}, "
-                  f"Titan killed {_pct(s['titan_killed']).strip()}"]  # fmt: skip
+                  f"expected survivors {s['expected_survivors']:.2f}{titan}"]  # fmt: skip
         for c in s["survival"]:
             lines.append(f"  {c['name']:<12} survives {_pct(c['p'])}")
         gained = s["angels_gained"]
@@ -229,6 +260,30 @@ def _report(error: TitanError) -> str:
     )
 
 
+def _ask_service(url: str, body: dict[str, Any], comparing: bool, as_json: bool) -> int:
+    """The same question asked of a running service; its refusal printed as the local one."""
+    from api.client import ServiceError, TitanClient
+
+    client = TitanClient(url)
+    try:
+        answer = client.compare(body) if comparing else client.odds(body)
+    except ServiceError as e:
+        problems = e.details or [{"message": e.message, "rule": None, "path": None}]
+        for p in problems:
+            print(
+                f"titan-odds: {p['message']}"
+                + (f" (rule {p['rule']})" if p.get("rule") else "")
+                + (f" [{p['path']}]" if p.get("path") else ""),
+                file=sys.stderr,
+            )
+        return 2
+    if as_json:
+        print(json.dumps(answer, indent=2))
+    else:
+        print(format_compare(answer) if comparing else format_odds(answer))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     comparing = bool(argv) and argv[0] == "compare"
@@ -248,6 +303,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             attacker={"score": args.attacker_score, "characters": args.attacker},
             defender={"score": args.defender_score, "characters": args.defender},
         )
+    if args.url:
+        return _ask_service(args.url, body, comparing, args.json)
     progress = _Progress(_most_battles(args), enabled=not args.no_progress and sys.stderr.isatty())
     try:
         if comparing:

@@ -195,3 +195,13 @@ def test_compare_stops_when_every_candidate_is_within_the_precision(client):
         assert (hi - lo) / 2 <= 0.04
     fixed = client.post("/api/v1/compare", json={**body, "precision": None, "trials": 500})
     assert fixed.get_json()["stopped"] == "trials"
+
+
+def test_a_batch_engagement_with_a_precision_stops_as_odds_does():
+    from simulator.batch import batch
+
+    alone = odds({**DUEL, "precision": 0.02})
+    one, two = batch([{**DUEL, "precision": 0.02}, {**DUEL, "trials": 700}], chunk=500)
+    assert one["stopped"] == "precision" and one["trials"] == alone["trials"]
+    assert one["outcomes"] == alone["outcomes"] and one["half_width"] == alone["half_width"]
+    assert two["stopped"] == "trials" and two["trials"] == 700

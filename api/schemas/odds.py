@@ -12,6 +12,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from api.errors import ErrorBodySchema
+from api.schemas import describe
 from api.schemas.names import character_name, lord_name, tactic_name, terrain_name
 from api.schemas.position import PositionField
 
@@ -479,3 +480,23 @@ class CompareResponseSchema(Schema):
         required=True,
         **_d("the largest half-width of any candidate's outcome and win intervals"),
     )
+
+
+describe(
+    AlternativesSchema,
+    flee="the defender flees before the Battle (9.2)",
+    defender_concedes="the defender concedes (9.4)",
+    attacker_concedes="the attacker concedes (9.4)",
+)
+describe(
+    CandidateAnswerSchema,
+    outcomes="the four endings for this candidate",
+    vs_best="the paired difference to the best candidate, over the same dice",
+)
+describe(CompareResponseSchema, opponent="the opponent as given")
+describe(
+    OddsResponseSchema,
+    attacker="the attacking side's statistics",
+    defender="the defending side's statistics",
+)
+describe(SideAnswerSchema, angels_gained="Angels the side acquires by its points (17.2, 17.3)")
