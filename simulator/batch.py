@@ -13,14 +13,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
+
+import numpy as np
 
 from engine.errors import TitanError
 from simulator.battles import BattleRecords, play
 from simulator.odds import (
     CHUNK,
     MAX_TRIALS,
+    STOPPED_PRECISION,
+    STOPPED_TIME,
+    STOPPED_TRIALS,
     OddsRequest,
     Prepared,
     Run,
@@ -29,6 +34,7 @@ from simulator.odds import (
     concatenate,
     prepare,
 )
+from simulator.precision import OUTCOMES, Plan, outcome_counts
 
 MIN_CHUNK = 200  # Battles per kernel call at the least
 
@@ -36,9 +42,12 @@ MIN_CHUNK = 200  # Battles per kernel call at the least
 @dataclass
 class _Job:
     prepared: Prepared
-    pending: list[tuple[int, int]]
+    pending: list[tuple[int, int, bool]]  # (first, count, ends a look of the plan)
     parts: list[BattleRecords] = field(default_factory=list)
     seconds: float = 0.0
+    plan: Plan | None = None
+    counts: np.ndarray = field(default_factory=lambda: np.zeros(OUTCOMES, dtype=np.int64))
+    stopped: str | None = None  # "precision" once reached
 
     @property
     def played(self) -> int:
@@ -72,13 +81,14 @@ def batch(
         if common_random_numbers:
             if shared_seed is None:
                 shared_seed = prepared.seed
-            prepared = Prepared(prepared.request, prepared.engagement, prepared.trials, shared_seed)
+            prepared = replace(prepared, seed=shared_seed)
         jobs[i] = _Job(prepared, [])
         results.append(None)
     # smaller chunks for many Engagements, so that one turn of all stays short
     size = max(MIN_CHUNK, chunk // max(1, len(jobs) // 4))
     for job in jobs.values():
-        job.pending = list(chunks(job.prepared.trials, size))
+        job.plan = Plan.of(job.prepared.trials, job.prepared.precision)
+        job.pending = _chunks_to_looks(job.plan, size)
 
     started = time.perf_counter()
 
@@ -93,12 +103,34 @@ def batch(
         for job in jobs.values():  # one chunk each in turn: a fair share of the budget
             if not job.pending or out_of_time():
                 continue
-            first, count = job.pending.pop(0)
+            first, count, look = job.pending.pop(0)
             began = time.perf_counter()
-            job.parts.append(play(job.prepared.engagement.spec, count, job.prepared.seed, first))
+            part = play(job.prepared.engagement.spec, count, job.prepared.seed, first)
+            job.parts.append(part)
             job.seconds += time.perf_counter() - began
+            job.counts += outcome_counts(part.outcome)
+            assert job.plan is not None
+            if look and job.plan.precision is not None and job.plan.reached(job.counts):
+                job.pending, job.stopped = [], STOPPED_PRECISION  # simulator.precision
 
     for i, job in jobs.items():
-        done = Run(concatenate(job.parts), job.seconds, job.played < job.prepared.trials)
+        assert job.plan is not None
+        stopped = job.stopped or (
+            STOPPED_TIME if job.played < job.plan.looks[-1] else STOPPED_TRIALS
+        )
+        done = Run(concatenate(job.parts), job.seconds, stopped, job.plan)
         results[i] = answer_of(job.prepared, done)
     return results  # type: ignore[return-value]
+
+
+def _chunks_to_looks(plan: Plan, size: int) -> list[tuple[int, int, bool]]:
+    """The chunks of a plan, none across a look, each marked if a look ends with it."""
+    found = []
+    done = 0
+    for look in plan.looks:
+        pieces = list(chunks(look - done, size))
+        found += [
+            (done + first, count, k == len(pieces) - 1) for k, (first, count) in enumerate(pieces)
+        ]
+        done = look
+    return found

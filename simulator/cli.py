@@ -2,6 +2,7 @@
 
     titan-odds --terrain Plains --attacker Titan,Ogre,Ogre --defender Troll,Troll --trials 20000
     titan-odds compare --land 14 --legion Ogre,Ogre --opponent Troll,Troll
+    titan-odds --terrain Plains --attacker Ogre,Ogre --defender Troll --precision 0.01
     titan-odds --url http://127.0.0.1:8000 --terrain Plains --attacker Ogre --defender Lion
     python -m simulator ...   (the same)
 
@@ -63,7 +64,15 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--attacker-tactic", default="default")
     parser.add_argument("--defender-tactic", default="default")
-    parser.add_argument("--trials", type=int, default=10_000)
+    parser.add_argument(
+        "--trials", type=int, help="battles to play (10000; with --precision: the most)"
+    )
+    parser.add_argument(
+        "--precision",
+        type=float,
+        help="play until every outcome's 95%% interval is at most this wide on each side "
+        "(e.g. 0.01)",
+    )
     parser.add_argument("--seed", type=int, help="random when absent (printed)")
     parser.add_argument("--time-budget", type=float, help="seconds before answering early")
     parser.add_argument("--json", action="store_true", help="print the API's JSON answer")
@@ -114,6 +123,7 @@ def _battle_fields(args: argparse.Namespace) -> dict[str, Any]:
         "reinforce": not args.no_reinforce,
         "tactics": {"attacker": args.attacker_tactic, "defender": args.defender_tactic},
         "trials": args.trials,
+        "precision": args.precision,
         "seed": args.seed,
     }
 
@@ -137,6 +147,25 @@ class _Progress:
             self.bar.close()
 
 
+def _most_battles(args: argparse.Namespace) -> int:
+    """The most Battles the run may play (the progress bar's length)."""
+    from simulator.odds import DEFAULT_TRIALS, MAX_TRIALS
+    from simulator.precision import Plan
+
+    if args.precision is None or not 0 < args.precision < 0.5:
+        return args.trials or DEFAULT_TRIALS
+    return Plan.of(args.trials or MAX_TRIALS, args.precision).looks[-1]
+
+
+def _stopped(answer: dict[str, Any]) -> str:
+    """Why play stopped, when it was not after the trials asked for."""
+    if answer["truncated"]:
+        return " (cut short by the time budget)"
+    if answer["stopped"] == "precision":
+        return f" (precision {100 * answer['precision']:g}% reached)"
+    return ""
+
+
 def _pct(p: float) -> str:
     return f"{100 * p:5.1f}%"
 
@@ -149,8 +178,7 @@ def _interval(x: dict[str, Any]) -> str:
 def format_odds(answer: dict[str, Any]) -> str:
     lines = [
         f"{answer['terrain']}, attacker enters from side {answer['entry_side']}; "
-        f"{answer['trials']} battles, seed {answer['seed']}"
-        + (" (cut short by the time budget)" if answer["truncated"] else ""),
+        f"{answer['trials']} battles, seed {answer['seed']}" + _stopped(answer),
         "",
         "outcome               probability  95% interval",
     ]
@@ -208,7 +236,7 @@ def format_compare(answer: dict[str, Any]) -> str:
     lines = [
         f"{answer['terrain']}: {side} candidates against "
         f"{', '.join(answer['opponent']['characters'])}; {answer['trials']} battles each, "
-        f"seed {answer['seed']}" + (" (cut short)" if answer["truncated"] else ""),
+        f"seed {answer['seed']}" + _stopped(answer),
         "",
         f"rank  {'wins' if side == 'attacker' else 'holds'}                       "
         "vs best      legion",
@@ -277,7 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.url:
         return _ask_service(args.url, body, comparing, args.json)
-    progress = _Progress(args.trials, enabled=not args.no_progress and sys.stderr.isatty())
+    progress = _Progress(_most_battles(args), enabled=not args.no_progress and sys.stderr.isatty())
     try:
         if comparing:
             from simulator.compare import compare

@@ -43,8 +43,8 @@ def _kernel_ready() -> None:
 def _limits(body: dict[str, Any]) -> dict[str, Any]:
     """The service's settings for one simulation request."""
     config = current_app.config
-    if body.get("trials") is None:
-        body["trials"] = config["DEFAULT_TRIALS"]
+    if body.get("trials") is None:  # with a precision: as many as it takes, up to the limit
+        body["trials"] = config["MAX_TRIALS" if body.get("precision") else "DEFAULT_TRIALS"]
     return {"time_budget": config["TIME_BUDGET_SECONDS"], "max_trials": config["MAX_TRIALS"]}
 
 
