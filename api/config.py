@@ -19,8 +19,12 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 256 * 1024,
     # most battles one odds request may ask for
     "MAX_TRIALS": 200_000,
+    # most engagements one batch request may ask about
+    "MAX_BATCH": 64,
     # battles played when a request does not say
     "DEFAULT_TRIALS": 10_000,
+    # threads of one battle-kernel call in a worker (0 = one per core)
+    "KERNEL_THREADS": 0,
     # wall-clock seconds one request may spend simulating before it answers
     # with what it has (marked "truncated")
     "TIME_BUDGET_SECONDS": 20.0,
@@ -71,6 +75,8 @@ class Range:
 RANGES: dict[str, Range] = {
     "MAX_CONTENT_LENGTH": Range(64, 64 * 1024 * 1024, unit="bytes"),
     "MAX_TRIALS": Range(1, 100_000_000, unit="Battles"),
+    "MAX_BATCH": Range(1, 10_000, unit="engagements"),
+    "KERNEL_THREADS": Range(0, 1024, unit="threads (0: one per core)"),
     "DEFAULT_TRIALS": Range(1, 100_000_000, unit="Battles (and at most TITAN_MAX_TRIALS)"),
     "TIME_BUDGET_SECONDS": Range(0, LONGEST, above=True, unit="seconds"),
     "MAX_JSON_DEPTH": Range(1, 256, unit="levels"),

@@ -158,10 +158,29 @@ def _params(spec: BattleSpec) -> np.ndarray:
     return np.stack([weights(spec.attacker_tactic), weights(spec.defender_tactic)])
 
 
-# The parallel kernel runs on every core and releases Python's lock (nogil): two threads of one
-# process (a threaded server) would launch it at once, which numba's workqueue threading layer
-# does not allow (it aborts the process). One call at a time per process; the calls of two
-# requests interleave, chunk by chunk.
+# Threads of one kernel call: 0 = numba's own (every core). A service with a worker per core
+# may do better with fewer (api.config KERNEL_THREADS); the Battles are the same either way.
+_kernel_threads = 0
+
+
+def set_kernel_threads(threads: int) -> None:
+    """At most ``threads`` threads per kernel call from now on (0: every core)."""
+    global _kernel_threads
+    _kernel_threads = max(0, int(threads))
+
+
+def _limit_threads() -> None:
+    if _kernel_threads:
+        import numba
+
+        # per calling thread in numba: set on every call, whichever thread serves the request
+        numba.set_num_threads(min(_kernel_threads, numba.config.NUMBA_NUM_THREADS))
+
+
+# The parallel kernel releases Python's lock (nogil): two threads of one process (a threaded
+# server) would launch it at once, which numba's workqueue threading layer does not allow (it
+# aborts the process). One call at a time per process; the calls of two requests interleave,
+# chunk by chunk, each using every thread it is given.
 _KERNEL = threading.Lock()
 
 
@@ -181,6 +200,7 @@ def play(spec: BattleSpec, trials: int, seed: int, first: int = 0) -> BattleReco
     titan = np.zeros((trials, 2), dtype=np.bool_)
     if trials:
         with _KERNEL:  # one call at a time in a process (see _KERNEL)
+            _limit_threads()
             kernel.play_battles(
                 tables.board,
                 tables.kinds,
