@@ -496,7 +496,7 @@ http {{
 
     def stop(self) -> None:
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGQUIT)  # graceful
+            self.process.send_signal(signal.SIGTERM)  # fast shutdown
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
