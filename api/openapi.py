@@ -25,7 +25,7 @@ from api.schemas.odds import BatchErrorSchema, OddsRequestSchema, OddsResponseSc
 TITLE = "Titan battle odds"
 OPENAPI_VERSION = "3.0.3"
 # Endpoints that are pages for people, not part of the JSON API.
-NOT_IN_DOCUMENT = frozenset({"docs.page"})
+NOT_IN_DOCUMENT = frozenset({"docs.page", "docs.guide"})
 # Summaries of views that do not carry ``documented`` (their own docstrings win when present).
 _SUMMARIES = {
     "data.characters": "Every character: power, skill, flight, rangestrike, native lands, count",
@@ -262,7 +262,9 @@ def build_document(app: Flask) -> dict[str, Any]:
         info={
             "description": (
                 "Odds of TITAN Battles played out many times, and checks of positions and game"
-                " states against the rules. Every failure answers"
+                " states against the rules. The guide for client authors (formats, hex labels"
+                " and entry sides, a worked flow, errors, limits, versioning) is"
+                " [/api/v1/docs/api.md](/api/v1/docs/api.md). Every failure answers"
                 ' `{"error": {"code", "message", "details": [{"path", "rule", "message"}]}}`.'
             )
         },
