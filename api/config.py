@@ -15,6 +15,8 @@ DEFAULTS: dict[str, Any] = {
     "MAX_TRIALS": 200_000,
     # battles played when a request does not say
     "DEFAULT_TRIALS": 10_000,
+    # Arena games played by odds (and shared by advice's plays) when a request does not say
+    "ARENA_DEFAULT_GAMES": 4_000,
     # wall-clock seconds one request may spend simulating before it answers
     # with what it has (marked "truncated")
     "TIME_BUDGET_SECONDS": 20.0,

@@ -203,7 +203,7 @@ def read_state(
     if head_out:
         paths.append((HEAD_REFEREE, f"{base}.head_referee_played"))
     to_move = player(d["to_move"], f"{base}.to_move")
-    starter = player(d.get("starter", d["to_move"]), f"{base}.starter")
+    starter = player(d.get("starter") or d["to_move"], f"{base}.starter")
     last = player(d.get("last_player"), f"{base}.last_player", optional=True)
     if r.problems:
         return None, r.problems
