@@ -213,7 +213,8 @@ def read_state(
         to_move=to_move, round=d.get("round", 1), starter=starter, eliminated=eliminated,
         columns=columns or [[[] for _ in range(N_CREATURES)]], discard=discard,
         discard_hidden=discard_d.get("hidden", 0),
-        discard_top_visible=discard_d.get("top_visible", bool(discard)),
+        discard_top_visible=bool(discard) if discard_d.get("top_visible") is None
+        else bool(discard_d["top_visible"]),
         draw_pile=d["draw_pile"], head_referee_out=head_out, opening_bid=d.get("opening_bid"),
         stalemate=bool(d.get("stalemate")), last_player=last, paths=paths,
     )  # fmt: skip
