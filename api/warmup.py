@@ -109,8 +109,11 @@ def _play_a_few_battles() -> None:
 class Warmup:
     """The kernel's state in this process, and the thread that makes it ready."""
 
-    def __init__(self, prepare: Callable[[], None] = _play_a_few_battles):
+    def __init__(
+        self, prepare: Callable[[], None] = _play_a_few_battles, name: str = "battle kernel"
+    ):
         self._prepare = prepare
+        self.name = name
         self._ready = threading.Event()
         self.state = Kernel.ON_DEMAND
         self.started: float | None = None
@@ -141,14 +144,15 @@ class Warmup:
                 if not compiled:
                     mark_compiled(path)
         except Exception:
-            log.exception("the battle kernel could not be prepared; requests will load it")
+            log.exception("the %s could not be prepared; requests will load it", self.name)
             self.state = Kernel.FAILED
         else:
             self.state = Kernel.READY
         self.seconds = time.monotonic() - self.started
         self._ready.set()
         log.info(
-            "battle kernel %s in %.1f s (%.1f s waiting for another worker), pid %d",
+            "%s %s in %.1f s (%.1f s waiting for another worker), pid %d",
+            self.name,
             self.state.value,
             self.seconds,
             self.waited or 0.0,
@@ -168,10 +172,20 @@ class Warmup:
         return found
 
 
+def _play_a_few_arena_games() -> None:
+    KERNEL.wait(3600)  # after the battle kernel: the first odds requests need it first
+    from simulator.arena.odds import warm_up
+
+    warm_up()
+
+
 # This process's kernel. The gunicorn master never starts it (a parallel kernel's threads do
 # not survive fork): each worker does, in gunicorn.conf.py's post_fork.
 KERNEL = Warmup()
+# The Arena's kernel, prepared the same way under its own lock once the battle kernel is.
+ARENA = Warmup(_play_a_few_arena_games, "Arena kernel")
 
 
 def start_in_worker() -> None:
     KERNEL.start()
+    ARENA.start(lock_path().with_name("titan-arena-kernel.lock"))
