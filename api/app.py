@@ -51,4 +51,5 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     from api.routes import arena
 
     app.register_blueprint(arena.bp)
+    app.register_blueprint(arena.page_bp)
     return app

@@ -23,6 +23,8 @@ DEFAULTS: dict[str, Any] = {
     "MAX_BATCH": 64,
     # battles played when a request does not say
     "DEFAULT_TRIALS": 10_000,
+    # Arena games played by odds (and shared by advice's plays) when a request does not say
+    "ARENA_DEFAULT_GAMES": 4_000,
     # threads of one battle-kernel call in a worker (0 = one per core)
     "KERNEL_THREADS": 0,
     # wall-clock seconds one request may spend simulating before it answers
