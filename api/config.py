@@ -78,6 +78,7 @@ RANGES: dict[str, Range] = {
     "MAX_CONTENT_LENGTH": Range(64, 64 * 1024 * 1024, unit="bytes"),
     "MAX_TRIALS": Range(1, 100_000_000, unit="Battles"),
     "MAX_BATCH": Range(1, 10_000, unit="engagements"),
+    "ARENA_DEFAULT_GAMES": Range(1, 100_000_000, unit="games"),
     "KERNEL_THREADS": Range(0, 1024, unit="threads (0: one per core)"),
     "DEFAULT_TRIALS": Range(1, 100_000_000, unit="Battles (and at most TITAN_MAX_TRIALS)"),
     "TIME_BUDGET_SECONDS": Range(0, LONGEST, above=True, unit="seconds"),

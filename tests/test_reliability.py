@@ -76,6 +76,17 @@ def test_a_setting_out_of_range_is_named_with_the_range_it_takes(environ, named)
     assert "takes" in problems[0] or "above" in problems[0]
 
 
+def test_every_numeric_setting_has_its_range_and_its_default_is_in_it():
+    from api.config import RANGES
+
+    numeric = {name for name, value in DEFAULTS.items() if not isinstance(value, str)}
+    assert numeric == set(RANGES)
+    for name in numeric:
+        assert RANGES[name].holds(DEFAULTS[name]), name
+        _, problems = check({f"TITAN_{name}": "nan"})
+        assert problems and problems[0].startswith(f"TITAN_{name}="), name
+
+
 def test_the_defaults_and_sensible_values_pass():
     assert check({})[1] == []
     fine = {
