@@ -160,4 +160,6 @@ class ErrorBodySchema(Schema):
 class ErrorSchema(Schema):
     """The one envelope of every failure (documentation of ``envelope``)."""
 
-    error = fields.Nested(ErrorBodySchema, required=True)
+    error = fields.Nested(
+        ErrorBodySchema, required=True, metadata={"description": "what was refused, and why"}
+    )

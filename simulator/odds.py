@@ -2,8 +2,9 @@
 
 ``odds(request)`` checks the request against the rules (raising
 ``engine.errors`` types with rule numbers), plays the Battles in chunks with
-the numba kernel (``simulator.battles.play``), stops early when a time budget
-runs out, and summarises. Battle i's dice depend only on (seed, i), so the
+the numba kernel (``simulator.battles.play``), stops when a requested precision
+is reached (``simulator.precision``) or early when a time budget runs out, and
+summarises. Battle i's dice depend only on (seed, i), so the
 answer for a seed does not depend on how the Battles were chunked.
 """
 
@@ -32,8 +33,9 @@ from engine.masterboard import land as masterboard_land
 from engine.names import unknown
 from engine.position import BattlePosition
 from engine.scoring import LEGION_LIMIT
-from simulator.battles import BattleRecords, play
+from simulator.battles import BattleRecords, BattleSpec, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
+from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
 
 MAX_TRIALS = 200_000  # the API's default limit (api.config MAX_TRIALS)
@@ -75,6 +77,7 @@ class OddsRequest:
     reinforce: bool = True
     tactics: Mapping[str, str] = field(default_factory=dict)
     trials: int | None = None
+    precision: float | None = None
     seed: int | None = None
     variant: str = "default"
 
@@ -307,8 +310,11 @@ def engagement_of(request: OddsRequest) -> Engagement:
     )
 
 
-def check_trials(trials: int | None, max_trials: int) -> int:
-    trials = DEFAULT_TRIALS if trials is None else trials
+def check_trials(trials: int | None, max_trials: int, precision: float | None = None) -> int:
+    """The Battles to play (with a precision: the most to play; the service's limit when
+    not given)."""
+    if trials is None:
+        trials = DEFAULT_TRIALS if precision is None else max_trials
     if trials < 1:
         raise TitanError("trials must be at least 1", path="trials")
     if trials > max_trials:
@@ -344,12 +350,56 @@ def concatenate(parts: list[BattleRecords]) -> BattleRecords:
 class Run:
     records: BattleRecords
     seconds: float  # spent in the kernel
-    truncated: bool
+    stopped: str  # "precision", "trials" (the cap played) or "time" (the budget ran out)
+    plan: Plan
+
+    @property
+    def truncated(self) -> bool:
+        return self.stopped == STOPPED_TIME
 
     @property
     def battles_per_second(self) -> float:
         n = self.records.outcome.size
         return n / self.seconds if self.seconds > 0 else float(n)
+
+
+STOPPED_PRECISION, STOPPED_TRIALS, STOPPED_TIME = "precision", "trials", "time"
+
+
+def play_plan(
+    specs: list[BattleSpec],
+    plan: Plan,
+    seed: int,
+    reached: Callable[[list[np.ndarray]], bool],
+    *,
+    time_budget: float | None = None,
+    chunk: int = CHUNK,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[list[list[BattleRecords]], str, float]:
+    """Play each spec's Battles 0, 1, ... in chunks up to the plan's looks, the same indices
+    for every spec (common dice); at each look stop if ``reached(outcome counts per spec)``.
+    The time budget is looked at before each chunk after the first. (records per spec, why
+    play stopped, seconds.)"""
+    parts: list[list[BattleRecords]] = [[] for _ in specs]
+    counts = [np.zeros(OUTCOMES, dtype=np.int64) for _ in specs]
+    started = time.perf_counter()
+    done = 0
+    stopped = STOPPED_TRIALS
+    for look in plan.looks:
+        for _, count in chunks(look - done, chunk):
+            if time_budget is not None and done and time.perf_counter() - started >= time_budget:
+                return parts, STOPPED_TIME, time.perf_counter() - started
+            for spec, into, found in zip(specs, parts, counts, strict=True):
+                records = play(spec, count, seed, done)
+                into.append(records)
+                found += outcome_counts(records.outcome)
+                if progress is not None:
+                    progress(count)
+            done += count
+        if plan.precision is not None and reached(counts):
+            stopped = STOPPED_PRECISION
+            break
+    return parts, stopped, time.perf_counter() - started
 
 
 def run(
@@ -360,20 +410,30 @@ def run(
     time_budget: float | None = None,
     chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
+    precision: float | None = None,
 ) -> Run:
-    """Play ``trials`` Battles in chunks; stop after the chunk that exhausts ``time_budget``."""
-    spec = engagement.spec
-    parts: list[BattleRecords] = []
-    started = time.perf_counter()
-    done = 0
-    for first, count in chunks(trials, chunk):
-        if time_budget is not None and parts and time.perf_counter() - started >= time_budget:
-            break
-        parts.append(play(spec, count, seed, first))
-        done += count
-        if progress is not None:
-            progress(count)
-    return Run(concatenate(parts), time.perf_counter() - started, done < trials)
+    """Play up to ``trials`` Battles in chunks; stop when the precision is reached at a look of
+    the plan (simulator.precision), or after the chunk that exhausts ``time_budget``."""
+    plan = Plan.of(trials, precision)
+    (parts,), stopped, seconds = play_plan(
+        [engagement.spec],
+        plan,
+        seed,
+        lambda counts: plan.reached(counts[0]),
+        time_budget=time_budget,
+        chunk=chunk,
+        progress=progress,
+    )
+    return Run(concatenate(parts), seconds, stopped, plan)
+
+
+def check_precision(precision: float | None) -> float | None:
+    if precision is not None and not 0 < precision < 0.5:
+        raise TitanError(
+            "precision is the largest interval half-width accepted: above 0 and below 0.5",
+            path="precision",
+        )
+    return precision
 
 
 @dataclass(frozen=True)
@@ -382,26 +442,29 @@ class Prepared:
 
     request: OddsRequest
     engagement: Engagement
-    trials: int
+    trials: int  # with a precision: the most
     seed: int
+    precision: float | None = None
 
 
 def prepare(request: OddsRequest | Mapping[str, Any], *, max_trials: int = MAX_TRIALS) -> Prepared:
     """The request checked (every problem raised at once) with its trials and seed settled."""
     if not isinstance(request, OddsRequest):
         request = OddsRequest.from_dict(request)
-    engagement, trials = all_at_once(
-        lambda: engagement_of(request), lambda: check_trials(request.trials, max_trials)
+    engagement, precision, trials = all_at_once(
+        lambda: engagement_of(request),
+        lambda: check_precision(request.precision),
+        lambda: check_trials(request.trials, max_trials, request.precision),
     )
     seed = new_seed() if request.seed is None else request.seed
-    return Prepared(request, engagement, trials, seed)
+    return Prepared(request, engagement, trials, seed, precision)
 
 
 def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
     """The odds answer of the Battles ``done`` played for ``prepared``."""
     engagement = prepared.engagement
     scored = score_battles(engagement, done.records)
-    answer = summarise(engagement, scored)
+    answer = summarise(engagement, scored, z=done.plan.z)
     answer["alternatives"] = alternatives(engagement)
     answer.update(
         {
@@ -420,6 +483,9 @@ def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
             "battles_per_second": done.battles_per_second,
             "seconds": done.seconds,
             "truncated": done.truncated,
+            "precision": prepared.precision,
+            "stopped": done.stopped,
+            "half_width": half_width(outcome_counts(scored.outcome), done.plan.z),
         }
     )
     return answer
@@ -442,6 +508,7 @@ def odds(
         time_budget=time_budget,
         chunk=chunk,
         progress=progress,
+        precision=prepared.precision,
     )
     return answer_of(prepared, done)
 

@@ -37,11 +37,12 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     return lo, hi
 
 
-def proportion(mask: np.ndarray) -> dict[str, Any]:
-    """``{"p", "ci95"}`` of a boolean array's True share."""
+def proportion(mask: np.ndarray, z: float = Z95) -> dict[str, Any]:
+    """``{"p", "ci95"}`` of a boolean array's True share (``z``: a wider interval that stays a
+    95% one when play stopped at one of several looks, simulator.precision)."""
     n = int(mask.size)
     k = int(np.count_nonzero(mask))
-    lo, hi = wilson_interval(k, n)
+    lo, hi = wilson_interval(k, n, z)
     return {"p": k / n if n else 0.0, "ci95": [lo, hi]}
 
 
@@ -72,11 +73,29 @@ def named_counts(codes: np.ndarray, names: Sequence[str]) -> dict[str, float]:
     }
 
 
+def survivors_by_name(alive: np.ndarray, names: Sequence[str]) -> list[dict[str, Any]]:
+    """Per name, in order of first appearance: how many of its characters survive together,
+    ``{"name", "count", "distribution": {survivors: probability}}`` (the joint view the
+    per-character survival cannot give: "Ogre x2: both 5%, one 20%, none 75%")."""
+    groups: dict[str, list[int]] = {}
+    for i, name in enumerate(names):
+        groups.setdefault(name, []).append(i)
+    return [
+        {
+            "name": name,
+            "count": len(columns),
+            "distribution": distribution(alive[:, columns].sum(axis=1)),
+        }
+        for name, columns in groups.items()
+    ]
+
+
 def side_summary(side: SideResult, names: Sequence[str]) -> dict[str, Any]:
     """One side's answer: survival per character given, survivors, points, Angels, its Titan."""
     given = len(names)
     return {
         "survival": survival(side.survives[:, :given], names),
+        "survivors_by_name": survivors_by_name(side.survives[:, :given], names),
         "expected_survivors": mean(side.survivors),
         "expected_points": mean(side.points),
         "points_distribution": distribution(side.points),
@@ -91,8 +110,9 @@ def side_summary(side: SideResult, names: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def summarise(engagement: Engagement, scored: ScoredBattles) -> dict[str, Any]:
-    """The statistics of the odds answer (DESIGN: POST /api/v1/odds)."""
+def summarise(engagement: Engagement, scored: ScoredBattles, z: float = Z95) -> dict[str, Any]:
+    """The statistics of the odds answer (DESIGN: POST /api/v1/odds); ``z`` of the outcomes'
+    intervals."""
     outcome = scored.outcome
     attacker = side_summary(scored.attacker, engagement.columns(Side.ATTACKER))
     defender = side_summary(scored.defender, engagement.columns(Side.DEFENDER))
@@ -109,10 +129,10 @@ def summarise(engagement: Engagement, scored: ScoredBattles) -> dict[str, Any]:
     }
     return {
         "outcomes": {
-            "attacker_wins": proportion(outcome == Outcome.ATTACKER_WINS),
-            "defender_wins": proportion(outcome == Outcome.DEFENDER_WINS),
-            "mutual_elimination": proportion(outcome == Outcome.MUTUAL),
-            "time_loss": proportion(outcome == Outcome.TIME_LOSS),
+            "attacker_wins": proportion(outcome == Outcome.ATTACKER_WINS, z),
+            "defender_wins": proportion(outcome == Outcome.DEFENDER_WINS, z),
+            "mutual_elimination": proportion(outcome == Outcome.MUTUAL, z),
+            "time_loss": proportion(outcome == Outcome.TIME_LOSS, z),
         },
         "attacker": attacker,
         "defender": defender,

@@ -3,6 +3,11 @@ errors at their own path, every problem of a request at once, the lost Titan (10
 
 from __future__ import annotations
 
+import json
+import re
+import textwrap
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -10,6 +15,7 @@ from engine.characters import NAMES
 from engine.names import canonical, closest
 from simulator.battles import BattleRecords, Outcome
 from simulator.engagement import Engagement, Legion, score_battles
+from tests.test_api_readme import curl_examples, parsed
 
 ODDS = "/api/v1/odds"
 MOVES = "/api/v1/rules/masterboard/moves"
@@ -198,3 +204,53 @@ def test_the_answer_tells_titan_lost_and_whether_a_side_has_a_titan(client):
     assert attacker["titan_lost"] >= attacker["titan_killed"]
     assert attacker["titan_lost"] >= r.json["outcomes"]["time_loss"]["p"]
     assert defender["titan_lost"] == defender["titan_killed"] == 0.0
+
+
+# --- docs/api.md, the guide for client authors -------------------------------------------
+
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "api.md"
+
+
+def _guide_curls():
+    text = GUIDE.read_text()
+    blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
+    return curl_examples("".join(f"```sh\n{textwrap.dedent(b)}```" for b in blocks))
+
+
+@pytest.mark.parametrize(("arguments", "printed"), _guide_curls())
+def test_the_guides_curl_examples_work_as_printed(client, arguments, printed):
+    path, headers, body = parsed(arguments)
+    response = client.post(path, data=body, headers=headers)
+    assert response.status_code == 200, response.get_data(as_text=True)[:300]
+    if printed is not None:
+        assert response.get_json() == json.loads(printed)
+
+
+def test_the_guides_half_fought_battle_is_answered(client):
+    text = GUIDE.read_text()
+    block = next(b for b in re.findall(r"```json\n(.*?)```", text, re.S) if '"position"' in b)
+    body = {**json.loads(block), "trials": 100}
+    response = client.post(ODDS, json=body)
+    assert response.status_code == 200, response.json
+    assert [s["name"] for s in response.json["attacker"]["survival"]] == ["Titan", "Ogre", "Troll"]
+
+
+def test_the_guide_is_linked_from_the_readme_and_the_api_browser(client):
+    readme = (GUIDE.parent.parent / "README.md").read_text()
+    assert "docs/api.md" in readme
+    page = client.get("/api/v1/docs").get_data(as_text=True)
+    assert 'href="/api/v1/docs/api.md"' in page
+    guide = client.get("/api/v1/docs/api.md")
+    assert guide.status_code == 200 and guide.mimetype == "text/markdown"
+    assert guide.get_data(as_text=True) == GUIDE.read_text()
+    assert "/api/v1/docs/api.md" in client.get("/api/v1/openapi.json").json["info"]["description"]
+
+
+def test_identical_characters_are_counted_together():
+    from simulator.statistics import survivors_by_name
+
+    alive = np.array([[True, True, False], [True, False, True], [False, False, True]])
+    assert survivors_by_name(alive, ["Ogre", "Ogre", "Lion"]) == [
+        {"name": "Ogre", "count": 2, "distribution": {"0": 1 / 3, "1": 1 / 3, "2": 1 / 3}},
+        {"name": "Lion", "count": 1, "distribution": {"0": 1 / 3, "1": 2 / 3}},
+    ]

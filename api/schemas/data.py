@@ -168,3 +168,4 @@ describe(
     source="the rule it comes from",
 )
 describe(LandSchema, exits="the signs printed on its borders (7.4)")
+describe(CharactersSchema, strike_chart="the Strike Chart (12.7)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from api.errors import ErrorBodySchema
+from api.schemas import describe
 from api.schemas.names import character_name, lord_name, tactic_name, terrain_name
 from api.schemas.position import PositionField
 
@@ -20,6 +21,7 @@ SEED_LIMIT = 2**53
 # their number bounds how long one request runs past the budget. A Legion has at most a
 # handful of legal recruits; a comparison of more is a request of its own.
 MAX_CANDIDATES = 16
+STOPPED = ["precision", "trials", "time"]  # why a simulation stopped
 
 _int = {"strict": True}
 _probability = "a probability, 0 to 1"
@@ -113,6 +115,18 @@ class _Battle(Schema):
             "how many Battles to play, 1 to the service's TITAN_MAX_TRIALS (200000 unless set);"
             " default TITAN_DEFAULT_TRIALS (10000)",
             example=10000,
+        ),
+    )
+    precision = fields.Float(
+        allow_none=True,
+        load_default=None,
+        validate=validate.Range(min=0, max=0.5, min_inclusive=False, max_inclusive=False),
+        **_d(
+            "the largest 95% interval half-width accepted on any of the four outcomes, above 0 "
+            "and below 0.5: Battles are played until every interval is that narrow, `trials` "
+            "were played (then the most; default TITAN_MAX_TRIALS) or the time budget runs "
+            "out; the intervals stay 95% intervals however play stopped (docs/precision.md)",
+            example=0.01,
         ),
     )
     seed = fields.Integer(
@@ -242,6 +256,17 @@ class SurvivalSchema(Schema):
     )
 
 
+class SurvivorsByNameSchema(Schema):
+    name = character_name(required=True)
+    count = fields.Integer(required=True, **_d("how many characters of that name, 1 to 7"))
+    distribution = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(),
+        required=True,
+        **_d("{how many of them survive, 0 to count: probability}"),
+    )
+
+
 class AngelsGainedSchema(Schema):
     Angel = fields.Float(required=True, **_d("mean number of Angels acquired (17.2)"))
     Archangel = fields.Float(required=True, **_d("mean number of Archangels acquired (17.3)"))
@@ -276,6 +301,14 @@ class SideAnswerSchema(Schema):
         fields.Nested(SurvivalSchema),
         required=True,
         **_d("one entry per character, in the order of the request (or the position)"),
+    )
+    survivors_by_name = fields.List(
+        fields.Nested(SurvivorsByNameSchema),
+        required=True,
+        **_d(
+            "identical characters together, in order of first appearance: how many of them "
+            "survive (e.g. Ogre x2: both 5%, one 20%, none 75%)"
+        ),
     )
     expected_survivors = fields.Float(
         required=True, **_d("mean number of characters left in the Legion, 0 to 8")
@@ -370,6 +403,20 @@ class OddsResponseSchema(Schema):
         required=True,
         **_d("true when the time budget (TITAN_TIME_BUDGET_SECONDS) cut the run short"),
     )
+    precision = fields.Float(
+        allow_none=True, required=True, **_d("the precision asked for, or null")
+    )
+    stopped = fields.String(
+        required=True,
+        **_d(
+            "why play stopped: the precision was reached, the trials were played, or the time "
+            "budget ran out",
+            enum=STOPPED,
+        ),
+    )
+    half_width = fields.Float(
+        required=True, **_d("the largest half-width of the four outcomes' intervals")
+    )
 
 
 class BatchErrorSchema(Schema):
@@ -437,3 +484,38 @@ class CompareResponseSchema(Schema):
     seed = fields.Integer(required=True, **_d("the seed every candidate played"))
     battles_per_second = fields.Float(required=True, **_d("the simulation's speed"))
     truncated = fields.Boolean(required=True, **_d("true when the time budget cut it short"))
+    precision = fields.Float(
+        allow_none=True, required=True, **_d("the precision asked for, or null")
+    )
+    stopped = fields.String(
+        required=True,
+        **_d(
+            "why play stopped: the precision was reached by every candidate, the trials were "
+            "played, or the time budget ran out",
+            enum=STOPPED,
+        ),
+    )
+    half_width = fields.Float(
+        required=True,
+        **_d("the largest half-width of any candidate's outcome and win intervals"),
+    )
+
+
+describe(
+    AlternativesSchema,
+    flee="the defender flees before the Battle (9.2)",
+    defender_concedes="the defender concedes (9.4)",
+    attacker_concedes="the attacker concedes (9.4)",
+)
+describe(
+    CandidateAnswerSchema,
+    outcomes="the four endings for this candidate",
+    vs_best="the paired difference to the best candidate, over the same dice",
+)
+describe(CompareResponseSchema, opponent="the opponent as given")
+describe(
+    OddsResponseSchema,
+    attacker="the attacking side's statistics",
+    defender="the defending side's statistics",
+)
+describe(SideAnswerSchema, angels_gained="Angels the side acquires by its points (17.2, 17.3)")
