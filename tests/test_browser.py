@@ -395,3 +395,25 @@ def test_a_broken_shared_link_says_so(page, base_url):
     assert "could not be read" in notice.inner_text()
     assert page.locator("#results").is_hidden()
     assert page.script_errors == []
+
+
+def test_a_precision_stops_early_and_says_so(page, base_url):
+    needs_kernel()
+    open_form(page, base_url + "/")
+    page.check("input[name=where][value=terrain]")
+    page.select_option("#terrain", "Plains")
+    set_legion(page, "attacker", ["Ogre"])
+    set_legion(page, "defender", ["Troll"])
+    page.select_option("#precision", "0.05")
+    page.fill("#seed", "3")
+    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
+        page.click("#run")
+    answer = answered.value.json()
+    page.wait_for_selector("#results[data-state=done]")
+    assert json.loads(answered.value.request.post_data)["precision"] == 0.05
+    assert answer["stopped"] == "precision" and answer["trials"] < 10_000
+    assert "within ±5 points" in page.inner_text("#summary")
+    assert '"precision":0.05' in parse_qs(urlsplit(page.input_value("#share-link")).fragment)["q"][
+        0
+    ].replace(" ", "")
+    assert page.outside == [] and page.script_errors == []
