@@ -78,9 +78,10 @@ def _copy_warm(source: Path, target: Path, in_tree: bool) -> int:
     copied = 0
     pairs: list[tuple[Path, Path]] = []
     if in_tree:  # simulator/__pycache__/kernel.f-12.py311.nbi -> target/simulator_<sha1>/...
-        into = target / _subfolder(HERE)
-        for pattern in COMPILED[:2]:
-            pairs += [(p, into / p.name) for p in source.glob(pattern)]
+        for cache in [source, *source.parent.glob("*/__pycache__")]:  # and subpackages'
+            into = target / _subfolder(cache.parent)
+            for pattern in COMPILED[:2]:
+                pairs += [(p, into / p.name) for p in cache.glob(pattern)]
         stamp = source / COMPILED[2]
         if stamp.exists():
             pairs.append((stamp, target / stamp.name))
