@@ -19,7 +19,8 @@ DEFAULTS: dict[str, Any] = {
     "DEFAULT_TRIALS": 10_000,
     # Arena games played by odds (and shared by advice's plays) when a request does not say
     "ARENA_DEFAULT_GAMES": 4_000,
-    # threads of one battle-kernel call in a worker (0 = one per core)
+    # threads of one battle-kernel call in a gunicorn worker; 0 shares the cores among the
+    # workers (one each with a worker per core); elsewhere 0 is every core
     "KERNEL_THREADS": 0,
     # wall-clock seconds one request may spend simulating before it answers
     # with what it has (marked "truncated")
