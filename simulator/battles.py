@@ -9,6 +9,7 @@ position it was made in (for tests and for explaining a result).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
@@ -176,6 +177,13 @@ def _limit_threads() -> None:
         numba.set_num_threads(min(_kernel_threads, numba.config.NUMBA_NUM_THREADS))
 
 
+# The parallel kernel releases Python's lock (nogil): two threads of one process (a threaded
+# server) would launch it at once, which numba's workqueue threading layer does not allow (it
+# aborts the process). One call at a time per process; the calls of two requests interleave,
+# chunk by chunk, each using every thread it is given.
+_KERNEL = threading.Lock()
+
+
 def play(spec: BattleSpec, trials: int, seed: int, first: int = 0) -> BattleRecords:
     """Battles numbered first .. first+trials-1; battle i's dice depend only on (seed, i)."""
     if trials < 0:
@@ -191,24 +199,25 @@ def play(spec: BattleSpec, trials: int, seed: int, first: int = 0) -> BattleReco
     recruit = np.full(trials, -1, dtype=np.int16)
     titan = np.zeros((trials, 2), dtype=np.bool_)
     if trials:
-        _limit_threads()
-        kernel.play_battles(
-            tables.board,
-            tables.kinds,
-            tables.strikes,
-            tables.musters,
-            start,
-            battle_state.ODDS,
-            params,
-            np.uint64(seed % 2**64),
-            np.uint64(first),
-            outcome,
-            rounds,
-            alive,
-            summoned,
-            recruit,
-            titan,
-        )
+        with _KERNEL:  # one call at a time in a process (see _KERNEL)
+            _limit_threads()
+            kernel.play_battles(
+                tables.board,
+                tables.kinds,
+                tables.strikes,
+                tables.musters,
+                start,
+                battle_state.ODDS,
+                params,
+                np.uint64(seed % 2**64),
+                np.uint64(first),
+                outcome,
+                rounds,
+                alive,
+                summoned,
+                recruit,
+                titan,
+            )
     a = len(spec.position.attacker.characters)
     return BattleRecords(
         outcome=outcome,
