@@ -18,6 +18,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from flask import current_app
+
 from api.errors import ApiError
 
 # Retry-After of a refusal: a simulation takes a few seconds (at most the time budget).
@@ -62,3 +64,14 @@ class Turns:
 
 
 TURNS = Turns()
+
+
+def turn():
+    """A simulation's turn in this worker, as the app's settings size it: ``with turn(): ...``
+    around any request that runs a kernel (503 with Retry-After when none comes in time)."""
+    config = current_app.config
+    return TURNS.turn(
+        config["SIMULATIONS_PER_WORKER"],
+        config["SIMULATION_WAIT_SECONDS"],
+        retry_after=min(config["TIME_BUDGET_SECONDS"], RETRY_AFTER_SECONDS),
+    )

@@ -41,14 +41,8 @@ def _kernel_ready() -> None:
 
 
 def _turn():
-    """A simulation's turn in this worker (api.admission): 503 with Retry-After when none
-    comes within TITAN_SIMULATION_WAIT_SECONDS."""
-    config = current_app.config
-    return admission.TURNS.turn(
-        config["SIMULATIONS_PER_WORKER"],
-        config["SIMULATION_WAIT_SECONDS"],
-        retry_after=min(config["TIME_BUDGET_SECONDS"], admission.RETRY_AFTER_SECONDS),
-    )
+    """A simulation's turn in this worker (api.admission)."""
+    return admission.turn()
 
 
 def _limits(body: dict[str, Any]) -> dict[str, Any]:
