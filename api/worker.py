@@ -162,6 +162,18 @@ def error_response(status: int, message: str, detail: str = "") -> bytes:
 class ThreadWorker(_ThreadWorker):
     """gthread with a read deadline per request and JSON errors (see the module's notes)."""
 
+    _quitting = False
+
+    def handle_quit(self, sig, frame) -> None:
+        """Quit once. Ctrl-C reaches every process of the group and the master passes a quit
+        on as well: a second signal arriving inside the first handler re-entered gthread's
+        thread-pool shutdown, which then waited on its own lock until the master killed the
+        worker a graceful timeout later."""
+        if self._quitting:
+            return
+        self._quitting = True
+        super().handle_quit(sig, frame)
+
     def accept(self, listener) -> None:
         """A new connection waits for its first byte in the poller, not in a thread (gunicorn
         gives it a thread for up to 5 s), so idle connections hold no thread at all; one that
