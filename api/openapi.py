@@ -30,6 +30,10 @@ _SUMMARIES = {
     "data.characters": "Every character: power, skill, flight, rangestrike, native lands, count",
     "data.battleland": "One terrain's Battleland: its hexes, hazards, hexsides and entry sides",
     "data.masterboard": "The Masterboard: every land, its terrain, exits and neighbours",
+    "data.tactics": (
+        "Every tactic a side may play: its name, what it does, and its cost (time per Battle "
+        "relative to the default)"
+    ),
 }
 # Request examples shown by the API browser ("Try it out" starts from them).
 _EXAMPLES = {

@@ -34,6 +34,7 @@ from engine.scoring import LEGION_LIMIT
 from simulator.battles import BattleRecords, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
 from simulator.statistics import summarise
+from simulator.tactics import COST
 
 MAX_TRIALS = 200_000  # the API's default limit (api.config MAX_TRIALS)
 DEFAULT_TRIALS = 10_000
@@ -327,6 +328,9 @@ def run(
 ) -> Run:
     """Play ``trials`` Battles in chunks; stop after the chunk that exhausts ``time_budget``."""
     spec = engagement.spec
+    # a slow tactic plays smaller chunks, so that the time budget is checked as often
+    cost = max(COST[spec.attacker_tactic], COST[spec.defender_tactic])
+    chunk = max(1, int(chunk / cost))
     parts: list[BattleRecords] = []
     started = time.perf_counter()
     done = 0

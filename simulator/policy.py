@@ -45,7 +45,13 @@ W_CARRY = 10  # 1: declare higher Strike-numbers for carry-over (12.4)
 W_RANGE_DISTANCE = 11  # a rangestriker's preferred distance to the nearest enemy
 W_STAY = 12  # bonus for staying put (a character already well placed)
 W_THREAT = 13  # share of the blows of enemies that could close in next phase
-WEIGHTS = 14
+W_BOLD = 14  # caution lost per unit of the side's lead in strength (and gained when behind)
+W_PRESS = 15  # the attacker's approach weight gained by round 7 (10.5: time is its enemy)
+W_HOLD = 16  # the defender's approach weight lost per unit of the enemy's lead (outlasting)
+WEIGHTS = 17
+
+# the phase's outlook, worked out by survey() into State.mood
+M_FEAR, M_APPROACH, M_SHARE = 0, 1, 2
 
 BLOCKING = 1000.0  # an entering character that would stop others from entering
 
@@ -122,9 +128,55 @@ def death_chance(odds, mean, variance, rem):
 
 
 @in_battle
-def survey(board, kinds, st, side, turn):
-    """Before a Maneuver Phase: the enemies, whether each may move next, the distance
-    from every hex to the nearest one, the hexes entered by and how many walkers enter."""
+def strength(kinds, strikes, st, side):
+    """A Legion's fighting strength (Lanchester's square law): its hits left times the
+    hits it strikes per Strike Phase, on average over the enemies standing."""
+    health = 0.0
+    fire = 0.0
+    for s in range(st.kind.shape[0]):
+        if not st.alive[s] or st.side[s] != side:
+            continue
+        t = st.kind[s]
+        health += kinds.power[t] - st.hits[s]
+        blows = 0.0
+        enemies = 0
+        for e in range(st.kind.shape[0]):
+            if st.alive[e] and st.side[e] != side:
+                blows += kinds.power[t] * (7 - strikes.open_number[t, st.kind[e]]) / 6.0
+                enemies += 1
+        if enemies > 0:
+            fire += blows / enemies
+    return health * fire
+
+
+@in_battle
+def outlook(kinds, strikes, params, st, side, turn):
+    """The phase's caution and eagerness to close in, from the balance of strength and
+    the round: the stronger side is bolder; the attacker presses as round 7 nears (10.5);
+    a weaker defender keeps its distance to outlast the attacker."""
+    own = strength(kinds, strikes, st, side)
+    theirs = strength(kinds, strikes, st, 1 - side)
+    share = 0.5 if own + theirs <= 0.0 else own / (own + theirs)
+    lead = 2.0 * share - 1.0  # -1 .. 1
+    late = (turn - 1) / 6.0
+    fear = 1.0 - params[W_BOLD] * lead
+    approach = params[W_APPROACH]
+    if side == ATTACKER:
+        fear -= params[W_URGENCY] * late
+        approach += params[W_PRESS] * late
+    else:
+        approach += params[W_HOLD] * lead
+    st.mood[M_FEAR] = min(max(fear, 0.0), 2.0)
+    st.mood[M_APPROACH] = approach
+    st.mood[M_SHARE] = share
+
+
+@in_battle
+def survey(board, kinds, strikes, params, st, side, turn):
+    """Before a Maneuver Phase: the outlook, the enemies, whether each may move next, the
+    distance from every hex to the nearest one, the hexes entered by and how many walkers
+    enter."""
+    outlook(kinds, strikes, params, st, side, turn)
     other = 1 - side
     count = 0
     for e in range(st.kind.shape[0]):
@@ -177,9 +229,7 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     power = kinds.power[t]
     rem = power - st.hits[s]
     own = value_to(kinds, params, t)
-    fear = 1.0
-    if side == ATTACKER:
-        fear = max(0.0, 1.0 - params[W_URGENCY] * (turn - 1) / 6.0)
+    fear = st.mood[M_FEAR]
     score = 0.0
     contacts = 0
     best_strike = 0.0
@@ -242,7 +292,7 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
         score -= fear * params[W_DEATH] * death * own
     nearest = st.near[h]
     if nearest < 99:
-        approach = params[W_APPROACH]
+        approach = st.mood[M_APPROACH]
         if approach >= 0.0:
             prefer = 1.0
             if kinds.rangestrikes[t]:

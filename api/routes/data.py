@@ -7,6 +7,7 @@ from flask import Blueprint, jsonify
 from api.errors import ApiError
 from engine import facts
 from engine.battlelands import BATTLELANDS
+from simulator.tactics import COST, TACTICS
 
 bp = Blueprint("data", __name__, url_prefix="/api/v1")
 
@@ -31,3 +32,16 @@ def battleland(terrain: str):
 @bp.get("/masterboard")
 def masterboard():
     return jsonify(facts.masterboard_document())
+
+
+@bp.get("/tactics")
+def tactics():
+    return jsonify(
+        {
+            "default": "default",
+            "tactics": [
+                {"name": name, "description": text, "cost": COST[name]}
+                for name, text in TACTICS.items()
+            ],
+        }
+    )
