@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint format bench bench-tactics tune load browser clean
+.PHONY: install run test lint format bench bench-tactics tune load browser clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,9 @@ $(VENV)/.run-installed: pyproject.toml | $(PY)
 $(VENV)/.test-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@ $(VENV)/.run-installed
+
+# The package and its `titan-odds` command in .venv (`. .venv/bin/activate` to use it).
+install: $(VENV)/.run-installed
 
 run: $(VENV)/.run-installed
 	PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py 'api:create_app()'

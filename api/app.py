@@ -19,6 +19,9 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.config.update(config.from_environment())
     app.config.update(overrides or {})
     app.json.sort_keys = False
+    from simulator.battles import set_kernel_threads
+
+    set_kernel_threads(app.config["KERNEL_THREADS"])
 
     errors.register(app)
     limits.install(app)  # body size, JSON shape limits, CORS
@@ -39,4 +42,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     from api.routes import game_rules
 
     app.register_blueprint(game_rules.bp)
+
+    from api.routes import arena
+
+    app.register_blueprint(arena.bp)
     return app

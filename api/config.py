@@ -13,8 +13,12 @@ DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": 256 * 1024,
     # most battles one odds request may ask for
     "MAX_TRIALS": 200_000,
+    # most engagements one batch request may ask about
+    "MAX_BATCH": 64,
     # battles played when a request does not say
     "DEFAULT_TRIALS": 10_000,
+    # threads of one battle-kernel call in a worker (0 = one per core)
+    "KERNEL_THREADS": 0,
     # wall-clock seconds one request may spend simulating before it answers
     # with what it has (marked "truncated")
     "TIME_BUDGET_SECONDS": 20.0,

@@ -53,7 +53,37 @@ def _flatten(messages, path: str = "") -> list[dict]:
 
 
 def _detail(error: TitanError) -> dict:
-    return {"path": error.path, "rule": error.rule, "message": error.message}
+    detail = {"path": error.path, "rule": error.rule, "message": error.message}
+    if isinstance(error, UnknownName) and error.valid:
+        detail["suggestions"] = list(error.suggestions)  # the closest valid names, best first
+        detail["valid"] = list(error.valid)
+    return detail
+
+
+def _under(prefix: str, path: str | None) -> str:
+    if not path:
+        return prefix
+    return f"{prefix}{'' if path.startswith('[') else '.'}{path}"
+
+
+def error_body(e: ValidationError | TitanError, prefix: str | None = None) -> tuple[int, dict]:
+    """The status and envelope of a refused request (or of one part of it, every path under
+    ``prefix``): 400 for its shape, 422 against the rules."""
+    if isinstance(e, ValidationError):
+        status, code = 400, "malformed"
+        message, details = "the request does not have the expected shape", _flatten(e.messages)
+    else:
+        status, message = 422, e.message
+        if isinstance(e, Violations):
+            code, details = "rule_violation", [_detail(p) for p in e.problems]
+        else:
+            code = "unknown_name" if isinstance(e, UnknownName) else (
+                "rule_violation" if isinstance(e, RuleError) else "invalid"
+            )  # fmt: skip
+            details = [_detail(e)]
+    if prefix is not None:
+        details = [{**d, "path": _under(prefix, d["path"])} for d in details]
+    return status, {"error": {"code": code, "message": message, "details": details}}
 
 
 def register(app: Flask) -> None:
@@ -64,26 +94,10 @@ def register(app: Flask) -> None:
         return response, status
 
     @app.errorhandler(ValidationError)
-    def malformed(e: ValidationError):
-        return envelope(
-            400, "malformed", "the request does not have the expected shape", _flatten(e.messages)
-        )
-
-    @app.errorhandler(UnknownName)
-    def unknown(e: UnknownName):
-        return envelope(422, "unknown_name", e.message, [_detail(e)])
-
-    @app.errorhandler(Violations)
-    def violations(e: Violations):
-        return envelope(422, "rule_violation", e.message, [_detail(p) for p in e.problems])
-
-    @app.errorhandler(RuleError)
-    def rule(e: RuleError):
-        return envelope(422, "rule_violation", e.message, [_detail(e)])
-
     @app.errorhandler(TitanError)
-    def titan(e: TitanError):
-        return envelope(422, "invalid", e.message, [_detail(e)])
+    def refused(e: ValidationError | TitanError):
+        status, body = error_body(e)
+        return jsonify(body), status
 
     @app.errorhandler(HTTPException)
     def http(e: HTTPException):
@@ -115,16 +129,37 @@ def register(app: Flask) -> None:
 class ErrorDetailSchema(Schema):
     path = fields.String(allow_none=True, metadata={"description": "JSON path of the input"})
     rule = fields.String(allow_none=True, metadata={"description": "rule number, e.g. 4.1"})
-    message = fields.String(required=True)
+    message = fields.String(required=True, metadata={"description": "the problem in words"})
+    suggestions = fields.List(
+        fields.String(),
+        metadata={"description": "an unknown name: the closest valid names, best first"},
+    )
+    valid = fields.List(
+        fields.String(), metadata={"description": "an unknown name: every valid name"}
+    )
 
 
 class ErrorBodySchema(Schema):
-    code = fields.String(required=True, metadata={"description": "e.g. malformed, not_found"})
-    message = fields.String(required=True)
-    details = fields.List(fields.Nested(ErrorDetailSchema), required=True)
+    code = fields.String(
+        required=True,
+        metadata={
+            "description": "malformed, unknown_name, rule_violation, invalid, not_found, "
+            "method_not_allowed, request_entity_too_large, kernel_warming, internal"
+        },
+    )
+    message = fields.String(
+        required=True, metadata={"description": "every problem in words (the first three)"}
+    )
+    details = fields.List(
+        fields.Nested(ErrorDetailSchema),
+        required=True,
+        metadata={"description": "every problem, at its JSON path, with its rule"},
+    )
 
 
 class ErrorSchema(Schema):
     """The one envelope of every failure (documentation of ``envelope``)."""
 
-    error = fields.Nested(ErrorBodySchema, required=True)
+    error = fields.Nested(
+        ErrorBodySchema, required=True, metadata={"description": "what was refused, and why"}
+    )

@@ -20,22 +20,52 @@ from flask import Flask
 from marshmallow import Schema
 
 from api.errors import ErrorSchema
+from api.schemas.odds import BatchErrorSchema, OddsRequestSchema, OddsResponseSchema
 
 TITLE = "Titan battle odds"
 OPENAPI_VERSION = "3.0.3"
 # Endpoints that are pages for people, not part of the JSON API.
-NOT_IN_DOCUMENT = frozenset({"docs.page"})
+NOT_IN_DOCUMENT = frozenset({"docs.page", "docs.guide"})
 # Summaries of views that do not carry ``documented`` (their own docstrings win when present).
 _SUMMARIES = {
     "data.characters": "Every character: power, skill, flight, rangestrike, native lands, count",
     "data.battleland": "One terrain's Battleland: its hexes, hazards, hexsides and entry sides",
     "data.masterboard": "The Masterboard: every land, its terrain, exits and neighbours",
-    "data.tactics": (
-        "Every tactic a side may play: its name, what it does, and its cost (time per Battle "
-        "relative to the default)"
-    ),
 }
-# Request examples shown by the API browser ("Try it out" starts from them).
+_POSITION_EXAMPLE = {
+    "terrain": "Plains",
+    "entry_side": 1,
+    "turn": 2,
+    "phase": "maneuver",
+    "active": "attacker",
+    "attacker": {
+        "score": 120,
+        "characters": [
+            {"name": "Titan", "hex": "D4", "hits": 0},
+            {"name": "Ogre", "hex": "C3", "hits": 2},
+        ],
+    },
+    "defender": {"score": 40, "characters": [{"name": "Troll", "hex": "B3", "hits": 1}]},
+    "summon_used": False,
+    "reinforcement_used": False,
+}
+_STATE_EXAMPLE = {
+    "variant": "default",
+    "turn": 3,
+    "mover": "Red",
+    "phase": "move",
+    "movement_roll": 1,
+    "players": [
+        {"color": "Red", "score": 120, "tower": 100, "markers_available": ["Rd03"]},
+        {"color": "Blue", "score": 40, "tower": 200, "markers_available": ["Bu03"]},
+    ],
+    "legions": [
+        {"marker": "Rd01", "player": "Red", "land": 42, "characters": ["Titan", "Ogre", "Ogre"]},
+        {"marker": "Bu01", "player": "Blue", "land": 1, "characters": ["Titan", "Troll"]},
+    ],
+}
+# Request examples shown by the API browser ("Try it out" starts from them); every request
+# body has one, and tests send each to the service.
 _EXAMPLES = {
     "odds.post_odds": {
         "terrain": "Plains",
@@ -48,6 +78,39 @@ _EXAMPLES = {
         "trials": 2000,
         "seed": 1,
     },
+    "odds.post_odds_batch": {
+        "engagements": [
+            {
+                "land": 1,
+                "entry_side": 1,
+                "attacker": {"score": 120, "characters": ["Titan", "Ogre", "Ogre"]},
+                "defender": {"score": 40, "characters": ["Titan", "Troll"]},
+                "trials": 1000,
+            },
+            {
+                "land": 1,
+                "entry_side": 1,
+                "attacker": {"score": 120, "characters": ["Ogre", "Ogre"]},
+                "defender": {"score": 40, "characters": ["Titan", "Troll"]},
+                "trials": 1000,
+            },
+        ],
+        "common_random_numbers": True,
+    },
+    "game_rules.validate": {
+        "state": _STATE_EXAMPLE,
+        "action": {"type": "move", "legion": "Rd01", "to": 1, "entry_side": 1},
+    },
+    "game_rules.masterboard_moves": {
+        "land": 42,
+        "characters": ["Titan", "Ogre", "Ogre"],
+        "roll": 1,
+        "score": 120,
+        "enemy": [1],
+    },
+    "game_rules.recruits": {"land": 8, "characters": ["Ogre", "Ogre"]},
+    "battle_rules.moves": {"position": _POSITION_EXAMPLE, "hex": "D4"},
+    "battle_rules.strikes": {"position": _POSITION_EXAMPLE, "hex": "C3"},
     "odds.post_compare": {
         "land": 8,
         "side": "attacker",
@@ -74,11 +137,18 @@ _ERRORS = {
     },
 }
 # Operations that need the battle kernel: 503 while a gunicorn worker still prepares it.
-_NEEDS_KERNEL = frozenset({"odds.post_odds", "odds.post_compare"})
+_NEEDS_KERNEL = frozenset({"odds.post_odds", "odds.post_compare", "odds.post_odds_batch"})
 _WARMING = (
     "The battle kernel is still being prepared (after an install): try again after the"
     " Retry-After seconds"
 )
+
+
+_BATCH_ITEMS = {
+    "OddsRequest": OddsRequestSchema,
+    "OddsResponse": OddsResponseSchema,
+    "BatchError": BatchErrorSchema,
+}
 
 
 @dataclass(frozen=True)
@@ -162,8 +232,9 @@ def _describe(operation: Operation) -> dict[str, Any]:
     request_schema = marked.get("request")
     if request_schema is not None:
         body: dict[str, Any] = {"schema": request_schema}
-        if operation.endpoint in _EXAMPLES:
-            body["example"] = _EXAMPLES[operation.endpoint]
+        example = _EXAMPLES.get(operation.endpoint) or marked.get("example")
+        if example is not None:
+            body["example"] = example
         described["requestBody"] = {"required": True, "content": {"application/json": body}}
     for status, why in _ERRORS.get(operation.method, _ERRORS["post"]).items():
         if status == "404" and not operation.arguments and operation.method == "get":
@@ -191,7 +262,9 @@ def build_document(app: Flask) -> dict[str, Any]:
         info={
             "description": (
                 "Odds of TITAN Battles played out many times, and checks of positions and game"
-                " states against the rules. Every failure answers"
+                " states against the rules. The guide for client authors (formats, hex labels"
+                " and entry sides, a worked flow, errors, limits, versioning) is"
+                " [/api/v1/docs/api.md](/api/v1/docs/api.md). Every failure answers"
                 ' `{"error": {"code", "message", "details": [{"path", "rule", "message"}]}}`.'
             )
         },
@@ -202,7 +275,25 @@ def build_document(app: Flask) -> dict[str, Any]:
         paths.setdefault(operation.path, {})[operation.method] = _describe(operation)
     for path, described in paths.items():
         spec.path(path=path, operations=described)
-    return spec.to_dict()
+    for name, schema in _BATCH_ITEMS.items():
+        if name not in spec.components.schemas:
+            spec.components.schema(name, schema=schema)
+    doc = spec.to_dict()
+    _type_batch_items(doc)
+    return doc
+
+
+def _type_batch_items(doc: dict[str, Any]) -> None:
+    """A batch's items are odds requests and answers (or refusals): say so in the document,
+    which marshmallow's plain dicts cannot."""
+    schemas = doc.get("components", {}).get("schemas", {})
+    ref = lambda name: {"$ref": f"#/components/schemas/{name}"}  # noqa: E731
+    if "BatchRequest" in schemas:
+        schemas["BatchRequest"]["properties"]["engagements"]["items"] = ref("OddsRequest")
+    if "BatchResponse" in schemas:
+        schemas["BatchResponse"]["properties"]["answers"]["items"] = {
+            "oneOf": [ref("OddsResponse"), ref("BatchError")]
+        }
 
 
 def document(app: Flask) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import request
+from flask import Response, current_app, jsonify, request
 from marshmallow import Schema
 
 from api.errors import ApiError
@@ -30,14 +30,55 @@ def parse(schema: type[Schema] | Schema) -> Any:
     return instance.load(body)
 
 
+def _lost(sent: Any, dumped: Any, path: str = "") -> list[str]:
+    """Paths of what ``sent`` holds that ``dumped`` (its schema's dump) lost or changed."""
+    if isinstance(sent, dict) and isinstance(dumped, dict):
+        return [
+            p
+            for key, value in sent.items()
+            for p in (
+                [f"{path}.{key}".lstrip(".")]
+                if key not in dumped
+                else _lost(value, dumped[key], f"{path}.{key}")
+            )
+        ]
+    if isinstance(sent, list | tuple) and isinstance(dumped, list):
+        return [p for i, (a, b) in enumerate(zip(sent, dumped, strict=False)) for p in _lost(
+            a, b, f"{path}[{i}]")]  # fmt: skip
+    return [] if sent == dumped else [path.lstrip(".")]
+
+
+def through(schema: type[Schema] | Schema, data: Any) -> Any:
+    """``data`` as ``schema`` publishes it. When testing, a field that the schema does not
+    declare (or would change) is an error, so the document cannot drift from the answers."""
+    instance = schema() if isinstance(schema, type) else schema
+    dumped = instance.dump(data)
+    if current_app.testing:
+        lost = _lost(data, dumped)
+        if lost:
+            name = type(instance).__name__
+            raise AssertionError(f"answer fields not as {name} declares them: {lost}")
+    return dumped
+
+
+def answer(data: Any, status: int = 200) -> Response:
+    """The view's answer sent through the response schema it is documented with."""
+    view = current_app.view_functions[request.endpoint]
+    schema = getattr(view, "openapi", {}).get("response")
+    response = jsonify(data if schema is None else through(schema, data))
+    response.status_code = status
+    return response
+
+
 def documented(
     *,
     summary: str,
     request_schema: type[Schema] | None = None,
     response_schema: type[Schema] | None = None,
     tag: str | None = None,
+    example: dict[str, Any] | None = None,
 ) -> Callable:
-    """Record what a view takes and answers, for the OpenAPI document."""
+    """Record what a view takes and answers (and a request example), for the OpenAPI document."""
 
     def mark(view: Callable) -> Callable:
         view.openapi = {  # type: ignore[attr-defined]
@@ -45,6 +86,7 @@ def documented(
             "request": request_schema,
             "response": response_schema,
             "tag": tag,
+            "example": example,
         }
         return view
 

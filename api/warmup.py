@@ -4,8 +4,10 @@ numba compiles the kernel on its first call into a fresh cache (about a minute a
 install) and afterwards loads it from the cache in a second or two. Under gunicorn each
 worker calls ``start()`` after it is forked: a thread takes an exclusive lock on a file beside
 numba's cache, plays a few Battles (compiling the kernel, or loading it from the cache), and
-lets go. The lock lets one process compile at a time: the other workers wait for it and then
-load what it wrote, so the kernel is never compiled twice at once. Meanwhile the worker answers
+lets go; after an install it then starts building the table blocks of every Battleland in a
+low-priority process of its own (``simulator.table_store``, about half a minute). The lock lets
+one process compile at a time: the other workers wait for it and then load what it wrote, so
+the kernel is never compiled twice at once. Meanwhile the worker answers
 every request; a request that needs the kernel waits for it up to ``KERNEL_WAIT_SECONDS`` and is
 then answered 503 with ``Retry-After``.
 
@@ -63,9 +65,13 @@ def lock_path() -> Path:
 
 
 def _play_a_few_battles() -> None:
+    from simulator import table_store
     from simulator.odds import warm_up
 
     warm_up()
+    # After an install: every Battleland's table blocks, built once in a process of its own
+    # so that a never-seen setup is as quick as a known one (simulator.table_store).
+    table_store.build_in_background()
 
 
 class Warmup:

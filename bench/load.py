@@ -58,10 +58,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_gunicorn(port: int, workers: int | None, log) -> subprocess.Popen:
+def start_gunicorn(
+    port: int, workers: int | None, log, threads: int | None = None
+) -> subprocess.Popen:
     env = {**os.environ, "HOST": HOST, "PORT": str(port)}
     if workers:
         env["WEB_CONCURRENCY"] = str(workers)
+    if threads is not None:
+        env["TITAN_KERNEL_THREADS"] = str(threads)
     gunicorn = Path(sys.executable).with_name("gunicorn")
     return subprocess.Popen(
         [str(gunicorn), "-c", "gunicorn.conf.py", "api:create_app()"],
@@ -111,7 +115,7 @@ def wait_until_ready(port: int, server: subprocess.Popen, log, limit: float) -> 
                 return time.perf_counter() - started
         except OSError:
             pass
-        time.sleep(0.5)
+        time.sleep(0.02)
     raise RuntimeError(f"gunicorn did not answer within {limit:.0f} s")
 
 
@@ -167,6 +171,59 @@ def report(level: Level) -> str:
     )
 
 
+def restart_seconds(limit: float = 120.0) -> float:
+    """A started gunicorn's first odds answer, numba's cache and the table files in place."""
+    port = free_port()
+    with tempfile.TemporaryFile() as log:
+        server = start_gunicorn(port, None, log)
+        try:
+            return wait_until_ready(port, server, log, limit)
+        finally:
+            stop(server)
+
+
+@dataclass(frozen=True)
+class Setup:
+    workers: int | None  # None: gunicorn.conf.py's (one per core)
+    threads: int  # TITAN_KERNEL_THREADS
+
+    def describe(self) -> str:
+        workers = self.workers or os.cpu_count()
+        return f"{workers} workers x {self.threads} threads"
+
+
+def setups(cores: int | None = None) -> list[Setup]:
+    """Kernel threads per worker = cores, = 1 and in between, a worker per core; and one
+    worker with every core."""
+    cores = cores or os.cpu_count() or 1
+    threads = sorted({cores, 1, *range(2, cores, max(1, cores // 4))}, reverse=True)
+    return [Setup(None, t) for t in threads] + [Setup(1, cores)]
+
+
+def table(requests: int, seconds: float, trials: int, limit: float = 600.0) -> list[tuple]:
+    """(setup, Level) of each setup at each concurrency; printed as it goes."""
+    REQUEST["trials"] = trials
+    found = []
+    print(
+        f"{'setup':<24}{'concurrency':>11}{'requests':>10}{'req/s':>10}{'p50 ms':>10}"
+        f"{'p99 ms':>10}{'errors':>8}{'truncated':>11}",
+        flush=True,
+    )
+    for setup in setups():
+        port = free_port()
+        with tempfile.TemporaryFile() as log:
+            server = start_gunicorn(port, setup.workers, log, setup.threads)
+            try:
+                wait_until_ready(port, server, log, limit)
+                for concurrency in LEVELS:
+                    level = run_level(port, concurrency, max(requests, concurrency), seconds)
+                    print(f"{setup.describe():<24}" + report(level), flush=True)
+                    found.append((setup, level))
+            finally:
+                stop(server)
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
     parser.add_argument("--requests", type=int, default=32, help="most requests per level")
@@ -174,14 +231,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trials", type=int, default=REQUEST["trials"], help="battles a request")
     parser.add_argument("--workers", type=int, default=None, help="gunicorn workers (its default)")
     parser.add_argument("--start-limit", type=float, default=600.0, help="seconds to wait for it")
+    parser.add_argument(
+        "--threads", type=int, default=None, help="TITAN_KERNEL_THREADS (the service's default)"
+    )
+    parser.add_argument(
+        "--table",
+        action="store_true",
+        help="every setup of workers and kernel threads (bench.load.setups), one after another",
+    )
     args = parser.parse_args(argv)
+    if args.table:
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+        found = table(args.requests, args.seconds, args.trials, args.start_limit)
+        return 1 if any(level.errors for _, level in found) else 0
     REQUEST["trials"] = args.trials
 
     # Stopped from outside (SIGTERM): still stop gunicorn, through the finally below.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     port = free_port()
     with tempfile.TemporaryFile() as log:
-        server = start_gunicorn(port, args.workers, log)
+        server = start_gunicorn(port, args.workers, log, args.threads)
         try:
             ready = wait_until_ready(port, server, log, args.start_limit)
             print(f"gunicorn on {HOST}:{port} answered its first odds request after {ready:.1f} s")

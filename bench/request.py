@@ -1,4 +1,6 @@
-"""The warm time of one 10,000-battle 7v7 odds request, as the service answers it."""
+"""Request times as the service answers them: the warm 10,000-battle 7v7 request, the first
+request of a never-seen setup against the same request once seen, and how a request's speed
+grows with its work."""
 
 from __future__ import annotations
 
@@ -14,15 +16,81 @@ REQUEST = {
     "seed": 7,
 }
 
+# 7v7 setups no other measurement asks for, on Battlelands the suite does not play: the
+# first request of each is a never-seen setup's.
+FRESH = (
+    ("Jungle", ("Hydra", "Giant", "Unicorn", "Wyvern", "Griffon", "Behemoth", "Serpent"),
+     ("Dragon", "Colossus", "Gorgon", "Warbear", "Wyvern", "Cyclops", "Lion")),
+    ("Tundra", ("Titan", "Warbear", "Troll", "Troll", "Giant", "Colossus", "Ranger"),
+     ("Behemoth", "Serpent", "Hydra", "Minotaur", "Warlock", "Unicorn", "Gorgon")),
+    ("Swamp", ("Guardian", "Wyvern", "Hydra", "Ogre", "Gargoyle", "Lion", "Warlock"),
+     ("Serpent", "Troll", "Ranger", "Giant", "Behemoth", "Griffon", "Centaur")),
+)  # fmt: skip
+
+
+def _seconds(body: dict) -> float:
+    from simulator.odds import odds
+
+    started = time.perf_counter()
+    odds(body)
+    return time.perf_counter() - started
+
 
 def warm_request_seconds(repeats: int = 3) -> float:
     """Best of ``repeats`` after one warm-up request."""
+    _seconds({**REQUEST, "trials": 100})
+    return min(_seconds(REQUEST) for _ in range(repeats))
+
+
+def fresh_setup_seconds() -> list[tuple[str, float, float]]:
+    """(terrain, first request, the same request again) of never-seen 7v7 setups, once the
+    table files a started service builds are there (built here first if missing)."""
+    from simulator import table_store
+
+    table_store.build_missing(wait=True)
+    found = []
+    for terrain, attacker, defender in FRESH:
+        body = {
+            "terrain": terrain,
+            "attacker": {"score": 500, "characters": list(attacker)},
+            "defender": {"score": 0, "characters": list(defender)},
+            "summonable": "Archangel",
+            "trials": 10_000,
+            "seed": 11,
+        }
+        found.append((terrain, _seconds(body), _seconds(body)))
+    return found
+
+
+def by_size(trials: int = 10_000) -> list[tuple[str, float]]:
+    """Battles per second of a ``trials``-battle request on Plains, per size of Legions."""
     from simulator.odds import odds
 
-    odds({**REQUEST, "trials": 100})
-    best = float("inf")
-    for _ in range(repeats):
-        started = time.perf_counter()
-        odds(REQUEST)
-        best = min(best, time.perf_counter() - started)
-    return best
+    found = []
+    for size in ("1v1", "3v3", "5v5", "7v7"):
+        attacker, defender = LEGIONS[size]
+        body = {
+            "terrain": "Plains",
+            "attacker": {"characters": list(attacker)},
+            "defender": {"characters": list(defender)},
+            "seed": 3,
+        }
+        odds({**body, "trials": 100})
+        found.append((size, trials / _seconds({**body, "trials": trials})))
+    return found
+
+
+def by_trials(
+    counts=(1_000, 10_000, 100_000, 200_000), size: str = "3v3"
+) -> list[tuple[int, float]]:
+    """Battles per second of one request by its number of Battles (flat: no cost per request
+    or per chunk that matters)."""
+    attacker, defender = LEGIONS[size]
+    body = {
+        "terrain": "Plains",
+        "attacker": {"characters": list(attacker)},
+        "defender": {"characters": list(defender)},
+        "seed": 5,
+    }
+    _seconds({**body, "trials": 100})
+    return [(n, n / _seconds({**body, "trials": n})) for n in counts]

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.data import load
-from engine.errors import UnknownName
 from engine.hazards import HEX_HAZARDS, HEXSIDE_HAZARDS, HexHazard, HexsideHazard
 from engine.hexes import HEX_COUNT, HEXES, NEIGHBOURS, parse_hex
+from engine.names import unknown
 
 TERRAINS: tuple[str, ...] = (
     "Plains", "Woods", "Brush", "Jungle", "Hills", "Mountains",
@@ -81,4 +81,4 @@ def battleland(terrain: str) -> Battleland:
     try:
         return BATTLELANDS[terrain]
     except (KeyError, TypeError):
-        raise UnknownName(f"unknown terrain {terrain!r}", rule="2.2") from None
+        raise unknown("terrain", terrain, TERRAINS, rule="2.2") from None

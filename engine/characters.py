@@ -8,7 +8,7 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from engine.data import load
-from engine.errors import UnknownName
+from engine.names import unknown
 
 TITAN = "Titan"
 ANGEL = "Angel"
@@ -91,4 +91,4 @@ def character(name: str) -> Character:
     try:
         return CHARACTERS[name]
     except (KeyError, TypeError):
-        raise UnknownName(f"unknown character {name!r}", rule="3.5") from None
+        raise unknown("character", name, NAMES, rule="3.5") from None

@@ -6,6 +6,8 @@ report *why* something is refused.
 
 from __future__ import annotations
 
+import copy
+
 
 class TitanError(ValueError):
     """Base class: something given to the engine that it refuses."""
@@ -22,11 +24,31 @@ class TitanError(ValueError):
             path = prefix
         else:
             path = f"{prefix}{'' if self.path.startswith('[') else '.'}{self.path}"
-        return type(self)(self.message, rule=self.rule, path=path)
+        return self.at(path)
+
+    def at(self, path: str | None) -> TitanError:
+        """The same error at another path of the request."""
+        moved = copy.copy(self)
+        moved.path = path
+        return moved
 
 
 class UnknownName(TitanError):
-    """A character, terrain, land or hex label the game does not have."""
+    """A character, terrain, land, tactic or hex label the game does not have; with the
+    closest valid names (``suggestions``) and all of them (``valid``) when they are few."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str | None = None,
+        path: str | None = None,
+        suggestions: tuple[str, ...] = (),
+        valid: tuple[str, ...] = (),
+    ):
+        super().__init__(message, rule=rule, path=path)
+        self.suggestions = tuple(suggestions)
+        self.valid = tuple(valid)
 
 
 class RuleError(TitanError):

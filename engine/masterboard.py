@@ -63,4 +63,8 @@ def land(number: int) -> Land:
     try:
         return LANDS[number]
     except (KeyError, TypeError):
-        raise UnknownName(f"unknown land {number!r}", rule="2.1") from None
+        raise UnknownName(
+            f"unknown land {number!r}: the lands are 1-42, 101-142, the Towers 100-600 and "
+            "1000-6000 by thousands",
+            rule="2.1",
+        ) from None

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.characters import GUARDIAN, TITAN, WARLOCK, CharacterClass, character
-from engine.errors import UnknownName
 from engine.mastercharts import MASTERCHARTS
+from engine.names import unknown
 from engine.scoring import LEGION_LIMIT
 from engine.variants import DEFAULT
 from engine.variants import variant as variant_named
@@ -57,7 +57,7 @@ def legal_recruits(
     elif terrain in MASTERCHARTS:
         found = _chart_recruits(characters, terrain)
     else:
-        raise UnknownName(f"unknown terrain {terrain!r}", rule="2.1")
+        raise unknown("terrain", terrain, (TOWER, *MASTERCHARTS), rule="2.1")
     return [
         r
         for r in found

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from engine.data import load
-from engine.errors import UnknownName
+from engine.names import unknown
 
 DEFAULT = "default"
 
@@ -40,4 +40,4 @@ def variant(name: str = DEFAULT) -> Variant:
     try:
         return VARIANTS[name]
     except (KeyError, TypeError):
-        raise UnknownName(f"unknown variant {name!r}", rule="21.3") from None
+        raise unknown("variant", name, tuple(VARIANTS), rule="21.3") from None

@@ -158,6 +158,25 @@ def _play(spec: BattleSpec):
     return tactics_play(spec.attacker_tactic, spec.defender_tactic)
 
 
+# Threads of one kernel call: 0 = numba's own (every core). A service with a worker per core
+# may do better with fewer (api.config KERNEL_THREADS); the Battles are the same either way.
+_kernel_threads = 0
+
+
+def set_kernel_threads(threads: int) -> None:
+    """At most ``threads`` threads per kernel call from now on (0: every core)."""
+    global _kernel_threads
+    _kernel_threads = max(0, int(threads))
+
+
+def _limit_threads() -> None:
+    if _kernel_threads:
+        import numba
+
+        # per calling thread in numba: set on every call, whichever thread serves the request
+        numba.set_num_threads(min(_kernel_threads, numba.config.NUMBA_NUM_THREADS))
+
+
 def play(
     spec: BattleSpec, trials: int, seed: int, first: int = 0, tactics: Play | None = None
 ) -> BattleRecords:
@@ -176,6 +195,7 @@ def play(
     recruit = np.full(trials, -1, dtype=np.int16)
     titan = np.zeros((trials, 2), dtype=np.bool_)
     if trials:
+        _limit_threads()
         kernel.play_battles(
             tables.board,
             tables.kinds,

@@ -2,7 +2,12 @@
 
     titan-odds --terrain Plains --attacker Titan,Ogre,Ogre --defender Troll,Troll --trials 20000
     titan-odds compare --land 14 --legion Ogre,Ogre --opponent Troll,Troll
+    titan-odds --terrain Plains --attacker Ogre,Ogre --defender Troll --precision 0.01
+    titan-odds --url http://127.0.0.1:8000 --terrain Plains --attacker Ogre --defender Lion
     python -m simulator ...   (the same)
+
+With ``--url`` the question is asked of a running service (``api.client``)
+instead of the battle kernel on this machine.
 
 Prints a readable table (or the API's JSON with ``--json``) and shows a
 progress bar on long runs.
@@ -22,22 +27,52 @@ LONG_RUN = 5_000  # Battles from which a progress bar is shown
 
 
 def _names(text: str) -> list[str]:
-    return [n.strip() for n in text.split(",") if n.strip()]
+    """Comma-separated character names, any case (an unknown one is left for the checks)."""
+    from engine.characters import NAMES
+    from engine.names import canonical
+
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    return [canonical(n, NAMES) or n for n in names]
+
+
+def _terrain(text: str) -> str:
+    from engine.battlelands import TERRAINS
+    from engine.names import canonical
+
+    return canonical(text, TERRAINS) or text
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--terrain", help="Battleland terrain, e.g. Plains, Tower")
+    parser.add_argument(
+        "--url",
+        help="ask the service at this address (e.g. http://127.0.0.1:8000) instead of "
+        "simulating here",
+    )
+    parser.add_argument(
+        "--terrain", type=_terrain, help="Battleland terrain, e.g. Plains, Tower (any case)"
+    )
     parser.add_argument("--land", type=int, help="masterboard land number (gives the terrain)")
     parser.add_argument("--entry-side", type=int, choices=(1, 3, 5), help="attacker's side")
     parser.add_argument(
-        "--summonable", choices=("Angel", "Archangel"), help="a Lord the attacker may summon"
+        "--summonable",
+        type=str.capitalize,
+        choices=("Angel", "Archangel"),
+        help="a Lord the attacker may summon",
     )
     parser.add_argument(
         "--no-reinforce", action="store_true", help="the defender musters no reinforcement"
     )
     parser.add_argument("--attacker-tactic", default="default")
     parser.add_argument("--defender-tactic", default="default")
-    parser.add_argument("--trials", type=int, default=10_000)
+    parser.add_argument(
+        "--trials", type=int, help="battles to play (10000; with --precision: the most)"
+    )
+    parser.add_argument(
+        "--precision",
+        type=float,
+        help="play until every outcome's 95%% interval is at most this wide on each side "
+        "(e.g. 0.01)",
+    )
     parser.add_argument("--seed", type=int, help="random when absent (printed)")
     parser.add_argument("--time-budget", type=float, help="seconds before answering early")
     parser.add_argument("--json", action="store_true", help="print the API's JSON answer")
@@ -88,6 +123,7 @@ def _battle_fields(args: argparse.Namespace) -> dict[str, Any]:
         "reinforce": not args.no_reinforce,
         "tactics": {"attacker": args.attacker_tactic, "defender": args.defender_tactic},
         "trials": args.trials,
+        "precision": args.precision,
         "seed": args.seed,
     }
 
@@ -111,6 +147,25 @@ class _Progress:
             self.bar.close()
 
 
+def _most_battles(args: argparse.Namespace) -> int:
+    """The most Battles the run may play (the progress bar's length)."""
+    from simulator.odds import DEFAULT_TRIALS, MAX_TRIALS
+    from simulator.precision import Plan
+
+    if args.precision is None or not 0 < args.precision < 0.5:
+        return args.trials or DEFAULT_TRIALS
+    return Plan.of(args.trials or MAX_TRIALS, args.precision).looks[-1]
+
+
+def _stopped(answer: dict[str, Any]) -> str:
+    """Why play stopped, when it was not after the trials asked for."""
+    if answer["truncated"]:
+        return " (cut short by the time budget)"
+    if answer["stopped"] == "precision":
+        return f" (precision {100 * answer['precision']:g}% reached)"
+    return ""
+
+
 def _pct(p: float) -> str:
     return f"{100 * p:5.1f}%"
 
@@ -123,8 +178,7 @@ def _interval(x: dict[str, Any]) -> str:
 def format_odds(answer: dict[str, Any]) -> str:
     lines = [
         f"{answer['terrain']}, attacker enters from side {answer['entry_side']}; "
-        f"{answer['trials']} battles, seed {answer['seed']}"
-        + (" (cut short by the time budget)" if answer["truncated"] else ""),
+        f"{answer['trials']} battles, seed {answer['seed']}" + _stopped(answer),
         "",
         "outcome               probability  95% interval",
     ]
@@ -138,9 +192,14 @@ def format_odds(answer: dict[str, Any]) -> str:
         lines.append(f"  {label:<20}{_interval(answer['outcomes'][key])}")
     for side in ("attacker", "defender"):
         s = answer[side]
+        titan = (
+            f", Titan killed {_pct(s['titan_killed']).strip()}, "
+            f"lost {_pct(s['titan_lost']).strip()}"
+            if s.get("has_titan")
+            else ""
+        )  # lost: killed, or eliminated with its Legion on a time loss (10.5)
         lines += ["", f"{side}: expected points {s['expected_points']:.1f}, "
-                  f"expected survivors {s['expected_survivors']:.2f}, "
-                  f"Titan killed {_pct(s['titan_killed']).strip()}"]  # fmt: skip
+                  f"expected survivors {s['expected_survivors']:.2f}{titan}"]  # fmt: skip
         for c in s["survival"]:
             lines.append(f"  {c['name']:<12} survives {_pct(c['p'])}")
         gained = s["angels_gained"]
@@ -177,7 +236,7 @@ def format_compare(answer: dict[str, Any]) -> str:
     lines = [
         f"{answer['terrain']}: {side} candidates against "
         f"{', '.join(answer['opponent']['characters'])}; {answer['trials']} battles each, "
-        f"seed {answer['seed']}" + (" (cut short)" if answer["truncated"] else ""),
+        f"seed {answer['seed']}" + _stopped(answer),
         "",
         f"rank  {'wins' if side == 'attacker' else 'holds'}                       "
         "vs best      legion",
@@ -201,6 +260,30 @@ def _report(error: TitanError) -> str:
     )
 
 
+def _ask_service(url: str, body: dict[str, Any], comparing: bool, as_json: bool) -> int:
+    """The same question asked of a running service; its refusal printed as the local one."""
+    from api.client import ServiceError, TitanClient
+
+    client = TitanClient(url)
+    try:
+        answer = client.compare(body) if comparing else client.odds(body)
+    except ServiceError as e:
+        problems = e.details or [{"message": e.message, "rule": None, "path": None}]
+        for p in problems:
+            print(
+                f"titan-odds: {p['message']}"
+                + (f" (rule {p['rule']})" if p.get("rule") else "")
+                + (f" [{p['path']}]" if p.get("path") else ""),
+                file=sys.stderr,
+            )
+        return 2
+    if as_json:
+        print(json.dumps(answer, indent=2))
+    else:
+        print(format_compare(answer) if comparing else format_odds(answer))
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     comparing = bool(argv) and argv[0] == "compare"
@@ -220,7 +303,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             attacker={"score": args.attacker_score, "characters": args.attacker},
             defender={"score": args.defender_score, "characters": args.defender},
         )
-    progress = _Progress(args.trials, enabled=not args.no_progress and sys.stderr.isatty())
+    if args.url:
+        return _ask_service(args.url, body, comparing, args.json)
+    progress = _Progress(_most_battles(args), enabled=not args.no_progress and sys.stderr.isatty())
     try:
         if comparing:
             from simulator.compare import compare

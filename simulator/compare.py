@@ -11,7 +11,6 @@ difference to the best one with its 95% interval.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,21 +18,25 @@ from typing import Any
 import numpy as np
 
 from engine.errors import RuleError, TitanError, Violations
-from simulator.battles import BattleRecords, Outcome, play
+from simulator.battles import Outcome
 from simulator.engagement import Engagement, score_battles
 from simulator.odds import (
     CHUNK,
     MAX_TRIALS,
+    STOPPED_TIME,
     LegionRequest,
     OddsRequest,
+    all_at_once,
+    check_precision,
     check_trials,
-    chunks,
     concatenate,
     engagement_of,
     new_seed,
+    play_plan,
     request_fields,
     resolve_terrain,
 )
+from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import Z95, proportion, summarise
 
 
@@ -52,6 +55,7 @@ class CompareRequest:
     reinforce: bool = True
     tactics: Mapping[str, str] = field(default_factory=dict)
     trials: int | None = None
+    precision: float | None = None
     seed: int | None = None
     variant: str = "default"
 
@@ -129,7 +133,19 @@ def _renamed(error: TitanError, request: CompareRequest, index: int) -> TitanErr
         path = "legion" + path[len(mine) :]
     elif path.startswith(theirs):
         path = "opponent" + path[len(theirs) :]
-    return type(error)(error.message, rule=error.rule, path=path or None)
+    return error.at(path or None)
+
+
+def _win_codes(side: str) -> list[int]:
+    """The outcome codes of a Battle the side's Legion comes out of on top (``_wins``)."""
+    codes = np.arange(OUTCOMES)
+    return [int(c) for c in codes[_wins(codes, side)]]
+
+
+def _win_counts(counts: np.ndarray, codes: list[int]) -> np.ndarray:
+    """[wins, the rest] from the counts of the four outcomes."""
+    wins = int(counts[codes].sum())
+    return np.array([wins, int(counts.sum()) - wins])
 
 
 def _wins(outcome: np.ndarray, side: str) -> np.ndarray:
@@ -140,12 +156,12 @@ def _wins(outcome: np.ndarray, side: str) -> np.ndarray:
     return (outcome == Outcome.DEFENDER_WINS) | (outcome == Outcome.TIME_LOSS)
 
 
-def _paired_difference(best: np.ndarray, other: np.ndarray) -> dict[str, Any]:
+def _paired_difference(best: np.ndarray, other: np.ndarray, z: float = Z95) -> dict[str, Any]:
     """Mean of best - other over the same Battles, with a normal 95% interval."""
     diff = best.astype(np.float64) - other.astype(np.float64)
     n = diff.size
     d = float(diff.mean())
-    half = Z95 * float(diff.std(ddof=1)) / math.sqrt(n) if n > 1 else 1.0
+    half = z * float(diff.std(ddof=1)) / math.sqrt(n) if n > 1 else 1.0
     return {"difference": d, "ci95": [d - half, d + half]}
 
 
@@ -160,37 +176,46 @@ def compare(
     """Candidates ranked by the win probability of ``request.side`` (DESIGN: POST /compare)."""
     if not isinstance(request, CompareRequest):
         request = CompareRequest.from_dict(request)
-    terrain = resolve_terrain(request.terrain, request.land)
-    cands = candidates_of(request, terrain)
-    engagements = _engagements(request, cands)
-    trials = check_trials(request.trials, max_trials)
+
+    def candidates() -> tuple[str, list[Candidate], list[Engagement]]:
+        terrain = resolve_terrain(request.terrain, request.land)
+        cands = candidates_of(request, terrain)
+        return terrain, cands, _engagements(request, cands)
+
+    (terrain, cands, engagements), precision, trials = all_at_once(
+        candidates,
+        lambda: check_precision(request.precision),
+        lambda: check_trials(request.trials, max_trials, request.precision),
+    )
     seed = new_seed() if request.seed is None else request.seed
 
+    plan = Plan.of(trials, precision)
+    win_codes = _win_codes(request.side)
+
+    def reached(counts: list[np.ndarray]) -> bool:
+        """Every candidate's outcomes and win within the precision."""
+        return all(
+            plan.reached(found) and plan.reached(_win_counts(found, win_codes)) for found in counts
+        )
+
     specs = [e.spec for e in engagements]
-    parts: list[list[BattleRecords]] = [[] for _ in specs]
-    started = time.perf_counter()
-    done = 0
-    for first, count in chunks(trials, chunk):
-        if time_budget is not None and done and time.perf_counter() - started >= time_budget:
-            break
-        for spec, into in zip(specs, parts, strict=True):
-            into.append(play(spec, count, seed, first))  # same seed and indices: common dice
-            if progress is not None:
-                progress(count)
-        done += count
-    seconds = time.perf_counter() - started
+    # the same seed and Battle indices for every candidate: common dice
+    parts, stopped, seconds = play_plan(
+        specs, plan, seed, reached, time_budget=time_budget, chunk=chunk, progress=progress
+    )
+    done = sum(p.outcome.size for p in parts[0])
 
     rows = []
     for cand, engagement, recs in zip(cands, engagements, parts, strict=True):
         scored = score_battles(engagement, concatenate(recs))
-        summary = summarise(engagement, scored)
+        summary = summarise(engagement, scored, z=plan.z)
         mine = summary[request.side]
         wins = _wins(scored.outcome, request.side)
         rows.append(
             {
                 "characters": list(cand.characters),
                 "recruit": cand.recruit,
-                "win": proportion(wins),
+                "win": proportion(wins, plan.z),
                 "outcomes": summary["outcomes"],
                 "expected_points": mine["expected_points"],
                 "expected_survivors": mine["expected_survivors"],
@@ -202,7 +227,7 @@ def compare(
     best = rows[0]["_wins"]
     for rank, row in enumerate(rows, start=1):
         row["rank"] = rank
-        row["vs_best"] = _paired_difference(best, row.pop("_wins"))
+        row["vs_best"] = _paired_difference(best, row.pop("_wins"), plan.z)
     played = done * len(specs)
     return {
         "side": request.side,
@@ -218,5 +243,11 @@ def compare(
         "requested_trials": trials,
         "seed": seed,
         "battles_per_second": played / seconds if seconds > 0 else float(played),
-        "truncated": done < trials,
+        "truncated": stopped == STOPPED_TIME,
+        "precision": precision,
+        "stopped": stopped,
+        "half_width": max(
+            max(half_width(found, plan.z), half_width(_win_counts(found, win_codes), plan.z))
+            for found in (outcome_counts(concatenate(recs).outcome) for recs in parts)
+        ),
     }

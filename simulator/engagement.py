@@ -18,7 +18,7 @@ import numpy as np
 
 from engine import scoring
 from engine.battle_checks import default_entry_side
-from engine.characters import ANGEL, ARCHANGEL, character
+from engine.characters import ANGEL, ARCHANGEL, TITAN, character
 from engine.position import Army, BattlePosition, Figure, Phase, Side
 from simulator.battles import BattleRecords, BattleSpec, Outcome
 
@@ -129,6 +129,8 @@ class SideResult:
     angels: np.ndarray  # int8[n]: Angels acquired (17.0-17.2)
     archangels: np.ndarray  # int8[n]: Archangels acquired (17.3)
     titan_slain: np.ndarray  # bool[n]
+    titan_lost: np.ndarray  # bool[n]: slain, or eliminated with its Legion on a time loss (10.5)
+    has_titan: bool  # whether the Legion holds its Titan at the start
 
     @property
     def survivors(self) -> np.ndarray:
@@ -224,16 +226,29 @@ def score_battles(engagement: Engagement, records: BattleRecords) -> ScoredBattl
     att_survives = att_alive & ~(time_loss | titan[:, ATTACKER])[:, None]
     def_survives = def_alive & ~titan[:, DEFENDER][:, None]
 
-    def side(points, survives, legion, slain) -> SideResult:
+    # 10.5: a Titan still on the Battleland when the attacker loses on time is eliminated
+    # with its Legion: a lost Titan as surely as a slain one.
+    att_columns = engagement.columns(Side.ATTACKER)
+    att_has_titan = TITAN in att_columns
+    att_titan_lost = titan[:, ATTACKER].copy()
+    if att_has_titan:
+        att_titan_lost |= time_loss & att_alive[:, att_columns.index(TITAN)]
+    def_has_titan = TITAN in engagement.columns(Side.DEFENDER)
+
+    def side(points, survives, legion, slain, lost, has_titan) -> SideResult:
         points = points.astype(np.int32)
         angels, archangels = _angels(legion.score, points, survives.sum(axis=1))
-        return SideResult(points, survives, angels, archangels, slain)
+        return SideResult(points, survives, angels, archangels, slain, lost, has_titan)
 
     return ScoredBattles(
         outcome=records.outcome,
         rounds=records.rounds,
-        attacker=side(att_points, att_survives, att, titan[:, ATTACKER]),
-        defender=side(def_points, def_survives, dfd, titan[:, DEFENDER]),
+        attacker=side(
+            att_points, att_survives, att, titan[:, ATTACKER], att_titan_lost, att_has_titan
+        ),
+        defender=side(
+            def_points, def_survives, dfd, titan[:, DEFENDER], titan[:, DEFENDER], def_has_titan
+        ),
         summoned=records.summoned.astype(bool),
         reinforcement=records.reinforcement,
         reinforcement_names=tuple(records.reinforcement_names),

@@ -2,8 +2,9 @@
 
 ``odds(request)`` checks the request against the rules (raising
 ``engine.errors`` types with rule numbers), plays the Battles in chunks with
-the numba kernel (``simulator.battles.play``), stops early when a time budget
-runs out, and summarises. Battle i's dice depend only on (seed, i), so the
+the numba kernel (``simulator.battles.play``), stops when a requested precision
+is reached (``simulator.precision``) or early when a time budget runs out, and
+summarises. Battle i's dice depend only on (seed, i), so the
 answer for a seed does not depend on how the Battles were chunked.
 """
 
@@ -29,10 +30,12 @@ from engine.battlelands import battleland
 from engine.characters import ANGEL, TITAN, character
 from engine.errors import RuleError, TitanError, UnknownName, Violations
 from engine.masterboard import land as masterboard_land
+from engine.names import unknown
 from engine.position import BattlePosition
 from engine.scoring import LEGION_LIMIT
-from simulator.battles import BattleRecords, play
+from simulator.battles import BattleRecords, BattleSpec, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
+from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
 from simulator.tactics import COST
 
@@ -75,6 +78,7 @@ class OddsRequest:
     reinforce: bool = True
     tactics: Mapping[str, str] = field(default_factory=dict)
     trials: int | None = None
+    precision: float | None = None
     seed: int | None = None
     variant: str = "default"
 
@@ -90,11 +94,29 @@ def _problem(problems: list[RuleError], message: str, rule: str | None, path: st
     problems.append(RuleError(message, rule=rule, path=path))
 
 
-def _raise(problems: list[RuleError]) -> None:
+def _raise(problems: list[TitanError]) -> None:
+    """Nothing, one problem as itself, or several at once."""
     if len(problems) == 1:
         raise problems[0]
     if problems:
-        raise Violations(problems)
+        raise Violations(problems)  # type: ignore[arg-type]
+
+
+def all_at_once(*steps: Callable[[], Any]) -> list[Any]:
+    """Each step's result; every problem of every step raised together (none hides another)."""
+    results: list[Any] = []
+    problems: list[TitanError] = []
+    for step in steps:
+        try:
+            results.append(step())
+        except Violations as e:
+            problems += e.problems
+            results.append(None)
+        except TitanError as e:
+            problems.append(e)
+            results.append(None)
+    _raise(problems)
+    return results
 
 
 def resolve_terrain(terrain: str | None, land: int | None) -> str:
@@ -117,13 +139,16 @@ def _named(lookup, name, path: str):
     try:
         return lookup(name)
     except UnknownName as e:
-        raise UnknownName(e.message, rule=e.rule, path=path) from None
+        raise e.at(path) from None
 
 
 def check_legion(characters: tuple[str, ...], path: str, problems: list[RuleError]) -> None:
     """4.1: one to seven characters; 3.1: at most one Titan; every name known (3.5)."""
     for i, name in enumerate(characters):
-        _named(character, name, f"{path}.characters[{i}]")
+        try:
+            _named(character, name, f"{path}.characters[{i}]")
+        except UnknownName as e:
+            problems.append(e)  # type: ignore[arg-type]
     if not characters:
         _problem(problems, "a Legion holds at least one character", "4.1", f"{path}.characters")
     if len(characters) > LEGION_LIMIT:
@@ -181,7 +206,7 @@ def _summonable(name: str) -> bool:
     try:
         return is_summonable_lord(name)
     except UnknownName as e:
-        raise UnknownName(e.message, rule=e.rule, path="summonable") from None
+        raise e.at("summonable") from None
 
 
 def tactic_names() -> tuple[str, ...]:
@@ -192,6 +217,16 @@ def tactic_names() -> tuple[str, ...]:
     return tuple(TACTICS)
 
 
+def _tactic_problems(request: OddsRequest) -> list[RuleError]:
+    tactics = tactic_names()
+    found = []
+    for side in ("attacker", "defender"):
+        name = request.tactics.get(side, "default")
+        if name not in tactics:
+            found.append(unknown("tactic", name, tactics, rule=None).at(f"tactics.{side}"))
+    return found  # type: ignore[return-value]
+
+
 def engagement_of(request: OddsRequest) -> Engagement:
     """The Engagement a request describes, after every check (422 in the API)."""
     problems: list[RuleError] = []
@@ -199,7 +234,17 @@ def engagement_of(request: OddsRequest) -> Engagement:
     terrain = request.terrain
     if position is not None and terrain is None and request.land is None:
         terrain = position.terrain
-    terrain = resolve_terrain(terrain, request.land)
+    try:
+        terrain = resolve_terrain(terrain, request.land)
+    except TitanError as e:
+        # the Legions and tactics are still checked, so that every problem is told at once
+        problems.append(e)  # type: ignore[arg-type]
+        for side in ("attacker", "defender"):
+            given = getattr(request, side)
+            if given is not None:
+                check_legion(given.characters, side, problems)
+        problems += _tactic_problems(request)
+        _raise(problems)  # type: ignore[arg-type]
     if position is not None and position.terrain != terrain:
         _problem(
             problems, f"the position is on {position.terrain}, the Engagement on {terrain}",
@@ -241,14 +286,8 @@ def engagement_of(request: OddsRequest) -> Engagement:
             problems, f"{request.summonable!r} cannot be summoned; only an Angel or Archangel",
             "15.0", "summonable",
         )  # fmt: skip
-    tactics = tactic_names()
-    for side in ("attacker", "defender"):
-        name = request.tactics.get(side, "default")
-        if name not in tactics:
-            raise UnknownName(
-                f"unknown tactic {name!r}; one of {', '.join(tactics)}", path=f"tactics.{side}"
-            )
-    _raise(problems)
+    problems += _tactic_problems(request)
+    _raise(problems)  # type: ignore[arg-type]
 
     if position is not None:
         attacker = _legion_from(position.attacker, request.attacker, "attacker", problems)
@@ -272,8 +311,11 @@ def engagement_of(request: OddsRequest) -> Engagement:
     )
 
 
-def check_trials(trials: int | None, max_trials: int) -> int:
-    trials = DEFAULT_TRIALS if trials is None else trials
+def check_trials(trials: int | None, max_trials: int, precision: float | None = None) -> int:
+    """The Battles to play (with a precision: the most to play; the service's limit when
+    not given)."""
+    if trials is None:
+        trials = DEFAULT_TRIALS if precision is None else max_trials
     if trials < 1:
         raise TitanError("trials must be at least 1", path="trials")
     if trials > max_trials:
@@ -309,12 +351,59 @@ def concatenate(parts: list[BattleRecords]) -> BattleRecords:
 class Run:
     records: BattleRecords
     seconds: float  # spent in the kernel
-    truncated: bool
+    stopped: str  # "precision", "trials" (the cap played) or "time" (the budget ran out)
+    plan: Plan
+
+    @property
+    def truncated(self) -> bool:
+        return self.stopped == STOPPED_TIME
 
     @property
     def battles_per_second(self) -> float:
         n = self.records.outcome.size
         return n / self.seconds if self.seconds > 0 else float(n)
+
+
+STOPPED_PRECISION, STOPPED_TRIALS, STOPPED_TIME = "precision", "trials", "time"
+
+
+def play_plan(
+    specs: list[BattleSpec],
+    plan: Plan,
+    seed: int,
+    reached: Callable[[list[np.ndarray]], bool],
+    *,
+    time_budget: float | None = None,
+    chunk: int = CHUNK,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[list[list[BattleRecords]], str, float]:
+    """Play each spec's Battles 0, 1, ... in chunks up to the plan's looks, the same indices
+    for every spec (common dice); at each look stop if ``reached(outcome counts per spec)``.
+    The time budget is looked at before each chunk after the first. (records per spec, why
+    play stopped, seconds.)"""
+    # a slow tactic plays smaller chunks, so that the time budget is looked at as often
+    cost = max(max(COST[s.attacker_tactic], COST[s.defender_tactic]) for s in specs)
+    chunk = max(1, int(chunk / cost))
+    parts: list[list[BattleRecords]] = [[] for _ in specs]
+    counts = [np.zeros(OUTCOMES, dtype=np.int64) for _ in specs]
+    started = time.perf_counter()
+    done = 0
+    stopped = STOPPED_TRIALS
+    for look in plan.looks:
+        for _, count in chunks(look - done, chunk):
+            if time_budget is not None and done and time.perf_counter() - started >= time_budget:
+                return parts, STOPPED_TIME, time.perf_counter() - started
+            for spec, into, found in zip(specs, parts, counts, strict=True):
+                records = play(spec, count, seed, done)
+                into.append(records)
+                found += outcome_counts(records.outcome)
+                if progress is not None:
+                    progress(count)
+            done += count
+        if plan.precision is not None and reached(counts):
+            stopped = STOPPED_PRECISION
+            break
+    return parts, stopped, time.perf_counter() - started
 
 
 def run(
@@ -325,23 +414,85 @@ def run(
     time_budget: float | None = None,
     chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
+    precision: float | None = None,
 ) -> Run:
-    """Play ``trials`` Battles in chunks; stop after the chunk that exhausts ``time_budget``."""
-    spec = engagement.spec
-    # a slow tactic plays smaller chunks, so that the time budget is checked as often
-    cost = max(COST[spec.attacker_tactic], COST[spec.defender_tactic])
-    chunk = max(1, int(chunk / cost))
-    parts: list[BattleRecords] = []
-    started = time.perf_counter()
-    done = 0
-    for first, count in chunks(trials, chunk):
-        if time_budget is not None and parts and time.perf_counter() - started >= time_budget:
-            break
-        parts.append(play(spec, count, seed, first))
-        done += count
-        if progress is not None:
-            progress(count)
-    return Run(concatenate(parts), time.perf_counter() - started, done < trials)
+    """Play up to ``trials`` Battles in chunks; stop when the precision is reached at a look of
+    the plan (simulator.precision), or after the chunk that exhausts ``time_budget``."""
+    plan = Plan.of(trials, precision)
+    (parts,), stopped, seconds = play_plan(
+        [engagement.spec],
+        plan,
+        seed,
+        lambda counts: plan.reached(counts[0]),
+        time_budget=time_budget,
+        chunk=chunk,
+        progress=progress,
+    )
+    return Run(concatenate(parts), seconds, stopped, plan)
+
+
+def check_precision(precision: float | None) -> float | None:
+    if precision is not None and not 0 < precision < 0.5:
+        raise TitanError(
+            "precision is the largest interval half-width accepted: above 0 and below 0.5",
+            path="precision",
+        )
+    return precision
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A request checked against the rules and ready to play."""
+
+    request: OddsRequest
+    engagement: Engagement
+    trials: int  # with a precision: the most
+    seed: int
+    precision: float | None = None
+
+
+def prepare(request: OddsRequest | Mapping[str, Any], *, max_trials: int = MAX_TRIALS) -> Prepared:
+    """The request checked (every problem raised at once) with its trials and seed settled."""
+    if not isinstance(request, OddsRequest):
+        request = OddsRequest.from_dict(request)
+    engagement, precision, trials = all_at_once(
+        lambda: engagement_of(request),
+        lambda: check_precision(request.precision),
+        lambda: check_trials(request.trials, max_trials, request.precision),
+    )
+    seed = new_seed() if request.seed is None else request.seed
+    return Prepared(request, engagement, trials, seed, precision)
+
+
+def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
+    """The odds answer of the Battles ``done`` played for ``prepared``."""
+    engagement = prepared.engagement
+    scored = score_battles(engagement, done.records)
+    answer = summarise(engagement, scored, z=done.plan.z)
+    answer["alternatives"] = alternatives(engagement)
+    answer.update(
+        {
+            "terrain": engagement.terrain,
+            "land": prepared.request.land,
+            "entry_side": engagement.start.entry_side,
+            "tactics": {
+                "attacker": engagement.attacker_tactic,
+                "defender": engagement.defender_tactic,
+            },
+            "summonable": engagement.spec.summonable,
+            "reinforce": engagement.spec.reinforce,
+            "trials": len(scored),
+            "requested_trials": prepared.trials,
+            "seed": prepared.seed,
+            "battles_per_second": done.battles_per_second,
+            "seconds": done.seconds,
+            "truncated": done.truncated,
+            "precision": prepared.precision,
+            "stopped": done.stopped,
+            "half_width": half_width(outcome_counts(scored.outcome), done.plan.z),
+        }
+    )
+    return answer
 
 
 def odds(
@@ -353,35 +504,17 @@ def odds(
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """The odds of an Engagement (DESIGN: POST /api/v1/odds), from a request value or dict."""
-    if not isinstance(request, OddsRequest):
-        request = OddsRequest.from_dict(request)
-    engagement = engagement_of(request)
-    trials = check_trials(request.trials, max_trials)
-    seed = new_seed() if request.seed is None else request.seed
-    done = run(engagement, trials, seed, time_budget=time_budget, chunk=chunk, progress=progress)
-    scored = score_battles(engagement, done.records)
-    answer = summarise(engagement, scored)
-    answer["alternatives"] = alternatives(engagement)
-    answer.update(
-        {
-            "terrain": engagement.terrain,
-            "land": request.land,
-            "entry_side": engagement.start.entry_side,
-            "tactics": {
-                "attacker": engagement.attacker_tactic,
-                "defender": engagement.defender_tactic,
-            },
-            "summonable": engagement.spec.summonable,
-            "reinforce": engagement.spec.reinforce,
-            "trials": len(scored),
-            "requested_trials": trials,
-            "seed": seed,
-            "battles_per_second": done.battles_per_second,
-            "seconds": done.seconds,
-            "truncated": done.truncated,
-        }
+    prepared = prepare(request, max_trials=max_trials)
+    done = run(
+        prepared.engagement,
+        prepared.trials,
+        prepared.seed,
+        time_budget=time_budget,
+        chunk=chunk,
+        progress=progress,
+        precision=prepared.precision,
     )
-    return answer
+    return answer_of(prepared, done)
 
 
 WARM_UP_REQUEST: dict[str, Any] = {

@@ -37,11 +37,12 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     return lo, hi
 
 
-def proportion(mask: np.ndarray) -> dict[str, Any]:
-    """``{"p", "ci95"}`` of a boolean array's True share."""
+def proportion(mask: np.ndarray, z: float = Z95) -> dict[str, Any]:
+    """``{"p", "ci95"}`` of a boolean array's True share (``z``: a wider interval that stays a
+    95% one when play stopped at one of several looks, simulator.precision)."""
     n = int(mask.size)
     k = int(np.count_nonzero(mask))
-    lo, hi = wilson_interval(k, n)
+    lo, hi = wilson_interval(k, n, z)
     return {"p": k / n if n else 0.0, "ci95": [lo, hi]}
 
 
@@ -81,6 +82,8 @@ def side_summary(side: SideResult, names: Sequence[str]) -> dict[str, Any]:
         "expected_points": mean(side.points),
         "points_distribution": distribution(side.points),
         "titan_killed": mean(side.titan_slain),
+        "titan_lost": mean(side.titan_lost),
+        "has_titan": side.has_titan,
         "angels_gained": {
             "Angel": mean(side.angels),
             "Archangel": mean(side.archangels),
@@ -89,8 +92,9 @@ def side_summary(side: SideResult, names: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def summarise(engagement: Engagement, scored: ScoredBattles) -> dict[str, Any]:
-    """The statistics of the odds answer (DESIGN: POST /api/v1/odds)."""
+def summarise(engagement: Engagement, scored: ScoredBattles, z: float = Z95) -> dict[str, Any]:
+    """The statistics of the odds answer (DESIGN: POST /api/v1/odds); ``z`` of the outcomes'
+    intervals."""
     outcome = scored.outcome
     attacker = side_summary(scored.attacker, engagement.columns(Side.ATTACKER))
     defender = side_summary(scored.defender, engagement.columns(Side.DEFENDER))
@@ -107,10 +111,10 @@ def summarise(engagement: Engagement, scored: ScoredBattles) -> dict[str, Any]:
     }
     return {
         "outcomes": {
-            "attacker_wins": proportion(outcome == Outcome.ATTACKER_WINS),
-            "defender_wins": proportion(outcome == Outcome.DEFENDER_WINS),
-            "mutual_elimination": proportion(outcome == Outcome.MUTUAL),
-            "time_loss": proportion(outcome == Outcome.TIME_LOSS),
+            "attacker_wins": proportion(outcome == Outcome.ATTACKER_WINS, z),
+            "defender_wins": proportion(outcome == Outcome.DEFENDER_WINS, z),
+            "mutual_elimination": proportion(outcome == Outcome.MUTUAL, z),
+            "time_loss": proportion(outcome == Outcome.TIME_LOSS, z),
         },
         "attacker": attacker,
         "defender": defender,

@@ -30,6 +30,7 @@ from engine.position import BattlePosition, Phase, Side
 from engine.rangestrikes import rangestrike_paths
 from engine.strike_chart import strike_number
 from engine.strikes import drift_damage, may_carry_over, strike_terms
+from simulator import table_store
 
 OFF = HEX_COUNT  # the hex index of "not on the Battleland"
 DIRECTIONS = 6  # neighbours of a hex, padded with -1
@@ -173,7 +174,12 @@ def _recruit_by_mask(roster: Roster) -> list[str | None]:
 
 
 def _board(roster: Roster) -> Board:
-    land = battleland(roster.terrain)
+    return _board_of(roster.terrain, roster.entry_side)
+
+
+@lru_cache(maxsize=64)
+def _board_of(terrain: str, entry_side: int) -> Board:
+    land = battleland(terrain)
     neighbours = np.full((HEX_COUNT, DIRECTIONS), -1, dtype=np.int8)
     direction = np.full((HEX_COUNT, HEX_COUNT), -1, dtype=np.int8)
     contact = np.zeros((HEX_COUNT, HEX_COUNT), dtype=np.bool_)
@@ -188,8 +194,8 @@ def _board(roster: Roster) -> Board:
     for side_code, side in ((ATTACKER, Side.ATTACKER), (DEFENDER, Side.DEFENDER)):
         for turn in range(1, LAST_TURN + 1):
             at = BattlePosition(
-                terrain=roster.terrain,
-                entry_side=roster.entry_side,
+                terrain=terrain,
+                entry_side=entry_side,
                 turn=turn,
                 phase=Phase.MANEUVER,
                 active=side,
@@ -211,21 +217,13 @@ def _board(roster: Roster) -> Board:
 
 
 def _kinds(roster: Roster, types: list[tuple[str, int, int]]) -> Kinds:
-    land = battleland(roster.terrain)
     t = len(types)
     step = np.zeros((t, HEX_COUNT + 1, HEX_COUNT), dtype=np.int8)
     fly_over = np.zeros((t, HEX_COUNT), dtype=np.bool_)
     landing = np.zeros((t, HEX_COUNT), dtype=np.int8)
     drift = np.zeros((t, HEX_COUNT), dtype=np.int8)
     for i, (name, _, _) in enumerate(types):
-        kind = character(name)
-        for to in range(HEX_COUNT):
-            step[i, OFF, to] = step_cost(kind, land, None, to) or 0
-            for frm in NEIGHBOURS[to]:
-                step[i, frm, to] = step_cost(kind, land, frm, to) or 0
-            fly_over[i, to] = may_fly_over(kind, land, to)
-            landing[i, to] = landing_cost(kind, land, to) or 0
-            drift[i, to] = drift_damage(kind, land, to)
+        step[i], fly_over[i], landing[i], drift[i] = _kind_block(roster.terrain, name)
     scores = (roster.attacker_score, roster.defender_score)
     return Kinds(
         power=np.array([p for _, p, _ in types], dtype=np.int16),
@@ -253,9 +251,28 @@ def _frozen(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
 
 
 # The blocks below depend on the Battleland and the characters only, not on the rest of
-# the setup; cached, a new pair of Legions reuses what earlier setups computed.
-@lru_cache(maxsize=8192)
-def _strike_block(terrain: str, name: str, power: int, target: str) -> tuple[np.ndarray, ...]:
+# the setup. ``build_*`` ask the engine; the cached ``_*_block`` read a block from the files
+# of ``simulator.table_store`` (built once by the same functions) or else build it, so a new
+# pair of Legions reuses what earlier setups, or an earlier process, computed.
+def build_kind_block(terrain: str, name: str) -> tuple[np.ndarray, ...]:
+    """Walking costs [from (27 = entering), to], may fly over, landing cost and Drift hits
+    [hex] of a ``name`` (11.0-11.7, hazard chart)."""
+    land, kind = battleland(terrain), character(name)
+    step = np.zeros((HEX_COUNT + 1, HEX_COUNT), dtype=np.int8)
+    fly_over = np.zeros(HEX_COUNT, dtype=np.bool_)
+    landing = np.zeros(HEX_COUNT, dtype=np.int8)
+    drift = np.zeros(HEX_COUNT, dtype=np.int8)
+    for to in range(HEX_COUNT):
+        step[OFF, to] = step_cost(kind, land, None, to) or 0
+        for frm in NEIGHBOURS[to]:
+            step[frm, to] = step_cost(kind, land, frm, to) or 0
+        fly_over[to] = may_fly_over(kind, land, to)
+        landing[to] = landing_cost(kind, land, to) or 0
+        drift[to] = drift_damage(kind, land, to)
+    return step, fly_over, landing, drift
+
+
+def build_strike_block(terrain: str, name: str, power: int, target: str) -> tuple[np.ndarray, ...]:
     """Dice and Strike-number, with and without hexside benefits, of a ``name`` striking a
     ``target`` in contact: int arrays [hex, direction] (12.0-12.5)."""
     land, kind, other = battleland(terrain), character(name), character(target)
@@ -269,11 +286,10 @@ def _strike_block(terrain: str, name: str, power: int, target: str) -> tuple[np.
                 dice[here, k], number[here, k] = terms.dice, terms.strike_number
                 plain_dice[here, k] = terms.plain_dice
                 plain_number[here, k] = terms.plain_strike_number
-    return _frozen(dice, number, plain_dice, plain_number)
+    return dice, number, plain_dice, plain_number
 
 
-@lru_cache(maxsize=1024)
-def _carry_block(terrain: str, name: str, power: int) -> np.ndarray:
+def build_carry_block(terrain: str, name: str, power: int) -> np.ndarray:
     """Whether excess hits may carry from the first direction to the second, with or
     without forgoing benefits: bool[hex, first, second, forgo] (12.4, 12.5)."""
     land, kind = battleland(terrain), character(name)
@@ -289,11 +305,10 @@ def _carry_block(terrain: str, name: str, power: int) -> np.ndarray:
                         kind, power, here, _ANY_TARGET, first, _ANY_TARGET, second,
                         land, HIGHEST_STRIKE_NUMBER, bool(forgo),
                     )  # fmt: skip
-    return _frozen(carry)[0]
+    return carry
 
 
-@lru_cache(maxsize=8192)
-def _ranged_block(terrain: str, name: str, power: int, target: str) -> tuple[np.ndarray, ...]:
+def build_ranged_block(terrain: str, name: str, power: int, target: str) -> tuple[np.ndarray, ...]:
     """A rangestriker's paths to a ``target``, best first (13.0-13.5): count [hex, hex],
     and per path the bit mask of hexes that must be empty, dice and Strike-number."""
     land, kind, other = battleland(terrain), character(name), character(target)
@@ -314,7 +329,35 @@ def _ranged_block(terrain: str, name: str, power: int, target: str) -> tuple[np.
                 clear[here, there, p] = sum(1 << h for h in path.clear)
                 dice[here, there, p] = path.dice
                 number[here, there, p] = path.strike_number
-    return _frozen(count, clear, dice, number)
+    return count, clear, dice, number
+
+
+@lru_cache(maxsize=1024)
+def _kind_block(terrain: str, name: str) -> tuple[np.ndarray, ...]:
+    stored = table_store.blocks(terrain)
+    found = stored.kind(name) if stored else None
+    return _frozen(*(found or build_kind_block(terrain, name)))
+
+
+@lru_cache(maxsize=8192)
+def _strike_block(terrain: str, name: str, power: int, target: str) -> tuple[np.ndarray, ...]:
+    stored = table_store.blocks(terrain)
+    found = stored.strike(name, power, target) if stored else None
+    return _frozen(*(found or build_strike_block(terrain, name, power, target)))
+
+
+@lru_cache(maxsize=1024)
+def _carry_block(terrain: str, name: str, power: int) -> np.ndarray:
+    stored = table_store.blocks(terrain)
+    found = stored.carry(name, power) if stored else None
+    return _frozen(found if found is not None else build_carry_block(terrain, name, power))[0]
+
+
+@lru_cache(maxsize=8192)
+def _ranged_block(terrain: str, name: str, power: int, target: str) -> tuple[np.ndarray, ...]:
+    stored = table_store.blocks(terrain)
+    found = stored.ranged(name, power, target) if stored else None
+    return _frozen(*(found or build_ranged_block(terrain, name, power, target)))
 
 
 def _strikes(roster: Roster, types: list[tuple[str, int, int]]) -> Strikes:
@@ -394,8 +437,16 @@ def battle_tables(roster: Roster) -> BattleTables:
 
 
 def clear_cache() -> None:
-    for cached in (battle_tables, _strike_block, _carry_block, _ranged_block):
+    for cached in (
+        battle_tables,
+        _board_of,
+        _kind_block,
+        _strike_block,
+        _carry_block,
+        _ranged_block,
+    ):
         cached.cache_clear()
+    table_store.forget()
 
 
 __all__ = [

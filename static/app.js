@@ -215,6 +215,8 @@ function requestFromForm() {
   request.reinforce = $("#reinforce").checked;
   const trials = integerOrNothing($("#trials"));
   if (trials !== undefined) request.trials = trials;
+  const precision = Number($("#precision").value);
+  if ($("#precision").value && Number.isFinite(precision)) request.precision = precision;
   const seed = integerOrNothing($("#seed"));
   if (seed !== undefined) request.seed = seed;
   return request;
@@ -244,6 +246,9 @@ function fillForm(request) {
   $("#summonable").value = request.summonable || "";
   $("#reinforce").checked = request.reinforce !== false;
   $("#trials").value = request.trials ?? 10000;
+  const precision = String(request.precision ?? "");
+  $("#precision").value = [...$("#precision").options].some((o) => o.value === precision)
+    ? precision : "";
   $("#seed").value = request.seed ?? "";
   updatePlaceHints();
   updateTacticHelp();
@@ -369,6 +374,9 @@ function renderOutcomes(answer) {
   if (answer.truncated) {
     summary += ` The time limit cut the run short: ${number(answer.trials, 0)} of ${
       number(answer.requested_trials ?? answer.trials, 0)} Battles played, so the intervals are wider.`;
+  } else if (answer.stopped === "precision") {
+    summary += ` Stopped once every interval was within ±${
+      number(100 * answer.precision, 1)} points.`;
   }
   $("#summary").textContent = summary;
 }

@@ -57,7 +57,12 @@ def assert_envelope(response, status: int | tuple[int, ...]) -> dict:
     assert isinstance(error["code"], str) and error["code"] != "internal"
     assert isinstance(error["message"], str) and "Traceback" not in error["message"]
     for detail in error["details"]:
-        assert set(detail) == {"path", "rule", "message"}
+        # an unknown name adds the closest valid names and the valid list
+        assert (
+            {"path", "rule", "message"}
+            <= set(detail)
+            <= {"path", "rule", "message", "suggestions", "valid"}
+        )
     return error
 
 

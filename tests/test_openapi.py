@@ -23,7 +23,9 @@ def doc(client):
 
 
 def resolve(doc: dict, node: dict) -> dict:
-    """A schema with its $ref followed (one level)."""
+    """A schema with its $ref followed (one level; a described $ref is a one-item allOf)."""
+    if "allOf" in node and len(node["allOf"]) == 1:
+        node = node["allOf"][0]
     ref = node.get("$ref")
     if ref is None:
         return node
@@ -188,3 +190,74 @@ def test_health_documents_the_kernels_state(doc):
     answer = doc["paths"]["/api/v1/health"]["get"]["responses"]["200"]["content"]
     kernel = resolve(doc, answer["application/json"]["schema"])["properties"]["kernel"]
     assert set(kernel["enum"]) == {"on_demand", "warming", "ready", "failed"}
+
+
+def _components_of(doc: dict, node, found: set[str]) -> set[str]:
+    """The component schemas ``node`` refers to, transitively."""
+    if isinstance(node, dict):
+        ref = node.get("$ref", "")
+        if ref.startswith("#/components/schemas/"):
+            name = ref.rsplit("/", 1)[-1]
+            if name not in found:
+                found.add(name)
+                _components_of(doc, doc["components"]["schemas"][name], found)
+        for value in node.values():
+            _components_of(doc, value, found)
+    elif isinstance(node, list):
+        for value in node:
+            _components_of(doc, value, found)
+    return found
+
+
+def _own_paths(doc: dict) -> dict:
+    """The operations of the odds, rules and facts API (the Arena documents its own)."""
+    return {p: ops for p, ops in doc["paths"].items() if not p.startswith("/api/v1/arena")}
+
+
+def test_every_field_says_what_it_means(doc):
+    """Each property of each request and answer has a description (meaning, unit, range,
+    rule), so that a client author needs nothing but the document and docs/api.md."""
+    missing = []
+    for name in sorted(_components_of(doc, _own_paths(doc), set())):
+        for prop, node in doc["components"]["schemas"][name].get("properties", {}).items():
+            if not node.get("description"):
+                missing.append(f"{name}.{prop}")
+    assert missing == []
+
+
+def test_every_request_body_has_an_example(doc):
+    for path, operations in doc["paths"].items():
+        for method, operation in operations.items():
+            if "requestBody" in operation:
+                body = operation["requestBody"]["content"]["application/json"]
+                assert "example" in body, (method, path)
+
+
+def _property(doc: dict, schema: str, *path: str) -> dict:
+    node = doc["components"]["schemas"][schema]
+    for key in path:
+        node = resolve(doc, node["properties"][key]) if key != "items" else node["items"]
+    return node
+
+
+def test_names_are_enums_tactics_from_the_simulators_registry(doc):
+    from engine.battlelands import TERRAINS
+    from engine.characters import NAMES
+    from simulator.tactics import TACTICS
+
+    assert set(_property(doc, "Tactics", "attacker")["enum"]) == set(TACTICS)
+    assert set(_property(doc, "Tactics", "defender")["enum"]) == set(TACTICS)
+    assert set(_property(doc, "OddsRequest", "terrain")["enum"]) == {*TERRAINS, None}
+    characters = _property(doc, "Legion", "characters", "items")
+    assert set(characters["enum"]) == set(NAMES)
+    assert set(_property(doc, "Survival", "name")["enum"]) == set(NAMES)
+
+
+def test_the_batch_items_are_odds_requests_and_answers(doc):
+    request = doc["components"]["schemas"]["BatchRequest"]["properties"]["engagements"]
+    assert request["items"] == {"$ref": "#/components/schemas/OddsRequest"}
+    answers = doc["components"]["schemas"]["BatchResponse"]["properties"]["answers"]["items"]
+    assert {r["$ref"].rsplit("/", 1)[-1] for r in answers["oneOf"]} == {
+        "OddsResponse",
+        "BatchError",
+    }

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify
+from flask import Blueprint
 
-from api.requests import documented, parse
+from api.requests import answer, documented, parse
 from api.schemas.position import (
     CharacterQuerySchema,
     MovesAnswerSchema,
@@ -40,7 +40,7 @@ def _query(rule: str) -> tuple[BattlePosition, Ref]:
     try:
         hex_ = parse_hex(body["hex"])
     except UnknownName as e:
-        raise UnknownName(e.message, rule=e.rule, path="hex") from None
+        raise e.at("hex") from None
     ref = position.occupant(hex_)
     if ref is None or (side is not None and ref[0] is not side):
         whose = "" if side is None else f"of the {side} "
@@ -57,7 +57,7 @@ def _query(rule: str) -> tuple[BattlePosition, Ref]:
 )
 def moves():
     position, ref = _query(rule="11.0")
-    return jsonify({"moves": [hex_name(h) for h in sorted(legal_moves(position, ref))]})
+    return answer({"moves": [hex_name(h) for h in sorted(legal_moves(position, ref))]})
 
 
 @bp.post("/strikes")
@@ -70,4 +70,4 @@ def moves():
 def strikes():
     position, ref = _query(rule="12.0")
     options: list[dict[str, Any]] = [option.to_dict() for option in legal_strikes(position, ref)]
-    return jsonify({"strikes": options})
+    return answer({"strikes": options})

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint
 
 from api.errors import ApiError
+from api.requests import answer, documented
+from api.schemas.data import (
+    BattlelandSchema,
+    CharactersSchema,
+    MasterboardSchema,
+    TacticsListSchema,
+)
 from engine import facts
 from engine.battlelands import BATTLELANDS
 from simulator.tactics import COST, TACTICS
@@ -13,11 +20,21 @@ bp = Blueprint("data", __name__, url_prefix="/api/v1")
 
 
 @bp.get("/characters")
+@documented(
+    summary="Every character: power, skill, flight, rangestrike, native lands, count",
+    response_schema=CharactersSchema,
+    tag="data",
+)
 def characters():
-    return jsonify(facts.characters_document())
+    return answer(facts.characters_document())
 
 
 @bp.get("/battlelands/<terrain>")
+@documented(
+    summary="One terrain's Battleland: its hexes, hazards, hexsides and entry sides",
+    response_schema=BattlelandSchema,
+    tag="data",
+)
 def battleland(terrain: str):
     if terrain not in BATTLELANDS:
         raise ApiError(
@@ -26,22 +43,28 @@ def battleland(terrain: str):
             f"no Battleland for terrain {terrain!r}",
             [{"path": "terrain", "rule": "2.2", "message": "one of " + ", ".join(BATTLELANDS)}],
         )
-    return jsonify(facts.battleland_document(terrain))
+    return answer(facts.battleland_document(terrain))
 
 
 @bp.get("/masterboard")
+@documented(
+    summary="The Masterboard: every land, its terrain, exits, label side and entry sides",
+    response_schema=MasterboardSchema,
+    tag="data",
+)
 def masterboard():
-    return jsonify(facts.masterboard_document())
+    return answer(facts.masterboard_document())
 
 
 @bp.get("/tactics")
+@documented(
+    summary=(
+        "Every tactic a side may play: its name, what it does, and its cost (time per Battle "
+        "relative to the default)"
+    ),
+    response_schema=TacticsListSchema,
+    tag="data",
+)
 def tactics():
-    return jsonify(
-        {
-            "default": "default",
-            "tactics": [
-                {"name": name, "description": text, "cost": COST[name]}
-                for name, text in TACTICS.items()
-            ],
-        }
-    )
+    listed = [{"name": n, "description": text, "cost": COST[n]} for n, text in TACTICS.items()]
+    return answer({"default": "default", "tactics": listed})

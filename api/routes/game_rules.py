@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify
+from flask import Blueprint
 
-from api.requests import documented, parse
+from api.requests import answer, documented, parse
 from api.schemas.game import (
     MovesAnswerSchema,
     MovesRequestSchema,
@@ -16,7 +16,7 @@ from api.schemas.game import (
     ValidateRequestSchema,
 )
 from engine.characters import character
-from engine.errors import RuleError, UnknownName, Violations
+from engine.errors import RuleError, TitanError, UnknownName, Violations
 from engine.game.actions import check_game
 from engine.game.move_checks import legion_moves
 from engine.game.movement import all_moves
@@ -39,7 +39,7 @@ bp = Blueprint("game_rules", __name__, url_prefix="/api/v1")
 def validate():
     body = parse(ValidateRequestSchema)
     problems = check_game(body["state"], body["action"])
-    return jsonify({"valid": not problems, "violations": [p.to_dict() for p in problems]})
+    return answer({"valid": not problems, "violations": [p.to_dict() for p in problems]})
 
 
 def _legion_of(body: dict[str, Any]) -> tuple[GameState, Legion]:
@@ -55,19 +55,33 @@ def _legion_of(body: dict[str, Any]) -> tuple[GameState, Legion]:
     return state, legion
 
 
-def _known_land(number: int) -> int:
+def _known_land(number: int, path: str = "land") -> int:
     try:
         return masterboard_land(number).number
     except UnknownName as e:
-        raise UnknownName(e.message, rule=e.rule, path="land") from None
+        raise e.at(path) from None
 
 
-def _known_characters(names: list[str]) -> None:
+def _unknown_characters(names: list[str]) -> list[TitanError]:
+    found: list[TitanError] = []
     for i, name in enumerate(names):
         try:
             character(name)
         except UnknownName as e:
-            raise UnknownName(e.message, rule=e.rule, path=f"characters[{i}]") from None
+            found.append(e.at(f"characters[{i}]"))
+    return found
+
+
+def _known_characters(names: list[str]) -> None:
+    _raise(_unknown_characters(names))
+
+
+def _raise(problems: list[TitanError]) -> None:
+    """One problem as itself, several at once."""
+    if len(problems) > 1:
+        raise Violations(problems)  # type: ignore[arg-type]
+    if problems:
+        raise problems[0]
 
 
 @bp.post("/rules/masterboard/moves")
@@ -86,12 +100,17 @@ def masterboard_moves():
             raise RuleError("no Movement Roll in the state: give roll", rule="6.2", path="roll")
         moves = legion_moves(state, legion, roll)
     else:
+        problems: list[TitanError] = []
         if body["roll"] is None:
-            raise RuleError("give the Movement Roll", rule="6.2", path="roll")
-        for key in ("friendly", "enemy", "engaged"):
-            for number in body[key]:
-                _known_land(number)
-        _known_characters(body["characters"])
+            problems.append(RuleError("give the Movement Roll", rule="6.2", path="roll"))
+        for key in ("land", "friendly", "enemy", "engaged"):
+            for i, number in enumerate([body[key]] if key == "land" else body[key]):
+                try:
+                    _known_land(number, key if key == "land" else f"{key}[{i}]")
+                except UnknownName as e:
+                    problems.append(e)
+        problems += _unknown_characters(body["characters"])
+        _raise(problems)
         moves = all_moves(
             _known_land(body["land"]),
             body["roll"],
@@ -102,7 +121,7 @@ def masterboard_moves():
             engaged=set(body["engaged"]),
             may_teleport=not body["teleported"],
         )
-    return jsonify({"moves": [m.to_dict() for m in moves]})
+    return answer({"moves": [m.to_dict() for m in moves]})
 
 
 @bp.post("/rules/recruits")
@@ -123,6 +142,6 @@ def recruits():
         found = legal_recruits(
             body["characters"], terrain, variant=body["variant"], caretaker=body["caretaker"]
         )
-    return jsonify(
+    return answer(
         {"recruits": [{"character": r.character, "reveal": list(r.reveal)} for r in found]}
     )

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, current_app
 from marshmallow import Schema, fields
 
 from api import warmup
-from api.requests import documented
+from api.requests import answer, documented
 from api.warmup import Kernel
 
 bp = Blueprint("meta", __name__)
@@ -34,7 +34,7 @@ class HealthSchema(Schema):
     tag="meta",
 )
 def health():
-    return jsonify({"status": "ok", **warmup.KERNEL.describe()})
+    return answer({"status": "ok", **warmup.KERNEL.describe()})
 
 
 @bp.get("/")

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, current_app
+from marshmallow import ValidationError
 
 from api import warmup
-from api.errors import ApiError
-from api.requests import documented, parse
+from api.errors import ApiError, error_body
+from api.requests import answer, documented, parse, through
 from api.schemas.odds import (
+    BatchRequestSchema,
+    BatchResponseSchema,
     CompareRequestSchema,
     CompareResponseSchema,
     OddsRequestSchema,
@@ -17,6 +20,7 @@ from api.schemas.odds import (
 )
 from engine.errors import TitanError
 from engine.position import BattlePosition
+from simulator.batch import batch
 from simulator.compare import compare
 from simulator.odds import odds
 
@@ -39,8 +43,8 @@ def _kernel_ready() -> None:
 def _limits(body: dict[str, Any]) -> dict[str, Any]:
     """The service's settings for one simulation request."""
     config = current_app.config
-    if body.get("trials") is None:
-        body["trials"] = config["DEFAULT_TRIALS"]
+    if body.get("trials") is None:  # with a precision: as many as it takes, up to the limit
+        body["trials"] = config["MAX_TRIALS" if body.get("precision") else "DEFAULT_TRIALS"]
     return {"time_budget": config["TIME_BUDGET_SECONDS"], "max_trials": config["MAX_TRIALS"]}
 
 
@@ -72,7 +76,70 @@ def post_odds():
     body = parse(OddsRequestSchema)
     body["position"] = _position(body.get("position"))
     _kernel_ready()
-    return jsonify(odds(body, **_limits(body)))
+    return answer(odds(body, **_limits(body)))
+
+
+@bp.post("/odds/batch")
+@documented(
+    summary="Odds of many Engagements at once, sharing one time budget; each answered or refused",
+    request_schema=BatchRequestSchema,
+    response_schema=BatchResponseSchema,
+    tag="odds",
+)
+def post_odds_batch():
+    body = parse(BatchRequestSchema)
+    limit = current_app.config["MAX_BATCH"]
+    if len(body["engagements"]) > limit:
+        raise ApiError(
+            422,
+            "invalid",
+            f"a batch holds at most {limit} engagements, not {len(body['engagements'])}",
+            [
+                {
+                    "path": "engagements",
+                    "rule": None,
+                    "message": f"at most {limit} (TITAN_MAX_BATCH)",
+                }
+            ],
+        )
+    requests: list[Any] = []
+    for raw in body["engagements"]:
+        try:
+            item = OddsRequestSchema().load(raw)
+            item["position"] = _position(item.get("position"))
+            if item.get("trials") is None:
+                item["trials"] = current_app.config["DEFAULT_TRIALS"]
+            requests.append(item)
+        except (ValidationError, TitanError) as e:
+            requests.append(_Refused(e))
+    _kernel_ready()
+    config = current_app.config
+    answers = batch(
+        [r.error if isinstance(r, _Refused) else r for r in requests],
+        common_random_numbers=body["common_random_numbers"],
+        time_budget=config["TIME_BUDGET_SECONDS"],
+        max_trials=config["MAX_TRIALS"],
+    )
+    out = []
+    for i, (request, found) in enumerate(zip(requests, answers, strict=True)):
+        if isinstance(request, _Refused):
+            out.append(error_body(request.cause, f"engagements[{i}]")[1])
+        elif isinstance(found, TitanError):
+            out.append(error_body(found, f"engagements[{i}]")[1])
+        else:
+            out.append(through(OddsResponseSchema, found))
+    seconds = sum(a.get("seconds", 0.0) for a in out)
+    return answer(
+        {"answers": out, "common_random_numbers": body["common_random_numbers"], "seconds": seconds}
+    )
+
+
+class _Refused:
+    """An engagement of a batch refused by its shape; its error answered in its place."""
+
+    def __init__(self, cause: ValidationError | TitanError):
+        self.cause = cause
+        self.error = TitanError("refused by its shape")
 
 
 @bp.post("/compare")
@@ -85,4 +152,4 @@ def post_odds():
 def post_compare():
     body = parse(CompareRequestSchema)
     _kernel_ready()
-    return jsonify(compare(body, **_limits(body)))
+    return answer(compare(body, **_limits(body)))

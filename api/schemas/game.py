@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from api.schemas import describe
+from api.schemas.names import character_name
 from engine.game.action import ACTION_TYPES, CONCESSIONS, Action
 from engine.game.state import GamePhase, GameState
 
@@ -33,7 +35,7 @@ class LegionSchema(Schema):
     marker = fields.String(required=True)
     player = fields.String(required=True)
     land = fields.Integer(**_int, required=True)
-    characters = fields.List(fields.String(), required=True)
+    characters = fields.List(character_name(), required=True)
     moved = fields.Boolean(load_default=False)
     entry_side = fields.Integer(**_int, allow_none=True, load_default=None)
     teleported = fields.Boolean(load_default=False)
@@ -117,7 +119,7 @@ class _StateOrShortForm(Schema):
     state = fields.Nested(GameStateSchema, allow_none=True, load_default=None)
     legion = fields.String(allow_none=True, load_default=None)
     land = fields.Integer(**_int, allow_none=True, load_default=None)
-    characters = fields.List(fields.String(), allow_none=True, load_default=None)
+    characters = fields.List(character_name(), allow_none=True, load_default=None)
     variant = fields.String(load_default="default")
 
     @validates_schema
@@ -163,3 +165,113 @@ class RecruitSchema(Schema):
 
 class RecruitsAnswerSchema(Schema):
     recruits = fields.List(fields.Nested(RecruitSchema), required=True)
+
+
+describe(
+    PlayerSchema,
+    color="the player's colour (Black, Blue, Brown, Gold, Green, Red); its markers are named "
+    "by it (Rd01 for Red)",
+    score="the player's score in points, 0 or more (16.0); sets its Titan's Power (19.1)",
+    tower="the player's Tower land, 100 to 600 (5.1)",
+    eliminated="whether the player is out of the game (19.4)",
+    markers_available="the player's Legion markers not in play (4.2), e.g. Rd03",
+)
+describe(
+    LegionSchema,
+    marker="the Legion's marker, e.g. Rd01 (4.2)",
+    player="the colour of its player",
+    land="the Masterboard land it stands on (2.1)",
+    characters="its characters by rule-book name, 1 to 7 (4.1)",
+    moved="whether it has moved this Game-Turn (7.0)",
+    entry_side="the side it entered its land by this turn: 1, 3 or 5 as /rules/masterboard/moves"
+    " reports it (10.1), or null",
+    teleported="whether it teleported this turn (8.0)",
+    mustered="whether it has mustered this turn (18.0)",
+)
+describe(
+    GameStateSchema,
+    variant="the rules variant (21.3)",
+    turn="the Game-Turn, 1 or more",
+    mover="the colour of the player whose turn it is, or null",
+    phase="the phase of the Mover's turn (6.0): split, move, engage or muster",
+    movement_roll="the Mover's Movement Roll this turn, 1 to 6 (6.2), or null",
+    players="every player",
+    legions="every Legion on the Masterboard",
+    caretaker="{character: counters left in the caretaker's stacks} (2.3)",
+    dead="{character: counters slain and out of the game} (2.3)",
+    summon_used="whether a Lord has been summoned this Engagement Phase (15.0)",
+    mulligan_taken="whether the Mover has taken its one mulligan (7.6)",
+)
+describe(
+    ActionSchema,
+    type="the action: " + ", ".join(ACTION_TYPES),
+    legion="the marker of the Legion that acts",
+    new_marker="split: the marker of the new Legion (4.2)",
+    characters="split: the characters that leave for the new Legion (4.3)",
+    to="move: the land moved to",
+    entry_side="move: the side of that land entered by, 1, 3 or 5 (10.1; 5 into a Tower, "
+    "10.2), as /rules/masterboard/moves reports it",
+    teleport="move: null, tower (8.1) or titan (8.2)",
+    lord="move: the Lord revealed for a teleport (8.1, 8.2)",
+    character="muster, reinforce, summon, acquire: the character",
+    reveal="muster, reinforce: the characters revealed to muster it (18.0)",
+    donor="summon: the marker of the Legion the Lord comes from (15.0)",
+    winner="battle_result: the winning Legion's marker, null when both died",
+    survivors="battle_result: the winner's characters left",
+    land="battle_result: the land of the Engagement",
+    time_loss="battle_result: the Battle ended on the time limit (10.5)",
+    points="battle_result: the points claimed, checked when given (16.0)",
+    score_before="acquire: the player's score before the Engagement (17.2)",
+)
+describe(
+    ValidateRequestSchema,
+    state="the game state",
+    action="one action to check in it, or null to check the state alone",
+)
+describe(
+    ViolationSchema,
+    code="a stable code of the problem, e.g. wrong_entry_side",
+    message="the problem in words",
+    path="the JSON path of the field at fault, e.g. action.entry_side",
+    rule="the rule number broken, e.g. 10.1",
+)
+describe(
+    ValidateAnswerSchema,
+    valid="true when nothing is broken",
+    violations="every problem found; empty when valid",
+)
+describe(
+    _StateOrShortForm,
+    state="the full form: a game state (with `legion`)",
+    legion="the full form: the marker of the Legion asked about",
+    land="the short form: the land the Legion stands on (2.1)",
+    characters="the short form: the Legion's characters",
+    variant="the rules variant (21.3)",
+)
+describe(
+    MovesRequestSchema,
+    roll="the Movement Roll, 1 to 6 (6.2); with a state, default its movement_roll",
+    score="the short form: the player's score (a Titan teleports from 400, 19.2)",
+    friendly="the short form: lands of the Mover's other Legions (passed, never ended on, 7.1)",
+    enemy="the short form: lands of other players' Legions (a move stops there, 7.1)",
+    engaged="the short form: lands of this turn's Engagements (never entered, 7.1)",
+)
+describe(
+    MoveSchema,
+    land="a land the Legion may end its move on",
+    entry_side="the side of that land it enters by (10.1): 1, 3 or 5, numbered clockwise from "
+    "the land's label side as the Colossus and Slugathon clients number it; 5 into a Tower "
+    "(10.2); the Battle there is fought from this side",
+    teleport="null for a normal move, tower (8.1) or titan (8.2)",
+)
+describe(MovesAnswerSchema, moves="every move, sorted by land, entry side and teleport")
+describe(
+    RecruitsRequestSchema,
+    caretaker="the short form: {character: counters left}; one with none is not offered (2.3)",
+)
+describe(
+    RecruitSchema,
+    character="a character the Legion may muster (18.0)",
+    reveal="the characters it reveals to muster it (18.2)",
+)
+describe(RecruitsAnswerSchema, recruits="every legal recruit, lesser first, with its reveals")

@@ -1,13 +1,19 @@
-"""Schemas of POST /api/v1/odds and POST /api/v1/compare (DESIGN: HTTP API v1).
+"""Schemas of POST /api/v1/odds, /odds/batch and /compare (DESIGN: HTTP API v1).
 
 Requests are checked here for shape only (400); whether they obey the rules
-is the simulator's and engine's question (422).
+is the simulator's and engine's question (422). Answers are sent through
+their schemas (``api.requests.answer``), so that the published document is
+what the service sends; every field says what it means, its unit and range,
+and the rule it follows.
 """
 
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from api.errors import ErrorBodySchema
+from api.schemas import describe
+from api.schemas.names import character_name, lord_name, tactic_name, terrain_name
 from api.schemas.position import PositionField
 
 SEED_LIMIT = 2**53
@@ -15,124 +21,482 @@ SEED_LIMIT = 2**53
 # their number bounds how long one request runs past the budget. A Legion has at most a
 # handful of legal recruits; a comparison of more is a request of its own.
 MAX_CANDIDATES = 16
+STOPPED = ["precision", "trials", "time"]  # why a simulation stopped
+
+_int = {"strict": True}
+_probability = "a probability, 0 to 1"
+
+
+def _d(text: str, **more) -> dict:
+    return {"metadata": {"description": text, **more}}
 
 
 class LegionSchema(Schema):
-    score = fields.Integer(strict=True, load_default=0)
-    characters = fields.List(fields.String(), required=True)
+    score = fields.Integer(
+        **_int,
+        load_default=0,
+        **_d(
+            "the score of the Legion's player, in points (0 or more); sets the Titan's Power, "
+            "6 + score // 100 (19.1), and the Angels it may acquire (17.2)",
+            example=120,
+        ),
+    )
+    characters = fields.List(
+        character_name(),
+        required=True,
+        **_d(
+            "the Legion's characters by rule-book name, one entry per counter, 1 to 7 (4.1), "
+            "at most one Titan (3.1)",
+            example=["Titan", "Ogre", "Ogre"],
+        ),
+    )
 
 
 class TacticsSchema(Schema):
-    attacker = fields.String(load_default="default")
-    defender = fields.String(load_default="default")
+    attacker = tactic_name(
+        load_default="default", **_d("the attacker's tactic (GET /api/v1/tactics)")
+    )
+    defender = tactic_name(
+        load_default="default", **_d("the defender's tactic (GET /api/v1/tactics)")
+    )
 
 
 class _Battle(Schema):
     """What /odds and /compare share: where, how, how many."""
 
-    terrain = fields.String(allow_none=True, load_default=None)
-    land = fields.Integer(strict=True, allow_none=True, load_default=None)
-    entry_side = fields.Integer(strict=True, allow_none=True, load_default=None)
-    summonable = fields.String(allow_none=True, load_default=None)
-    reinforce = fields.Boolean(load_default=True)
-    tactics = fields.Nested(TacticsSchema, load_default=dict)
-    trials = fields.Integer(strict=True, allow_none=True, load_default=None)
+    terrain = terrain_name(
+        allow_none=True,
+        load_default=None,
+        metadata={
+            "description": "the Battleland's terrain (2.2), any case; or give `land`",
+            "example": "Plains",
+        },
+    )
+    land = fields.Integer(
+        **_int,
+        allow_none=True,
+        load_default=None,
+        **_d(
+            "the Masterboard land of the Engagement (2.1: 1-42, 101-142, the Towers 100-600, "
+            "1000-6000 by thousands); gives the terrain, which must then agree with `terrain`",
+            example=8,
+        ),
+    )
+    entry_side = fields.Integer(
+        **_int,
+        allow_none=True,
+        load_default=None,
+        **_d(
+            "the side the attacker enters the Battleland by (10.1): 1, 3 or 5, as "
+            "/rules/masterboard/moves reports it; default 1, and always 5 in the Tower (10.2)",
+            enum=[1, 3, 5, None],
+        ),
+    )
+    summonable = lord_name(
+        allow_none=True,
+        load_default=None,
+        **_d(
+            "a Lord (Angel or Archangel) the attacker has free in another Legion and may "
+            "summon once its Legion has lost a character (15.0); null for none"
+        ),
+    )
+    reinforce = fields.Boolean(
+        load_default=True,
+        **_d("whether the defender musters its reinforcement in the fourth round (14.0)"),
+    )
+    tactics = fields.Nested(
+        TacticsSchema, load_default=dict, **_d("each side's tactic; default `default`")
+    )
+    trials = fields.Integer(
+        **_int,
+        allow_none=True,
+        load_default=None,
+        **_d(
+            "how many Battles to play, 1 to the service's TITAN_MAX_TRIALS (200000 unless set);"
+            " default TITAN_DEFAULT_TRIALS (10000)",
+            example=10000,
+        ),
+    )
+    precision = fields.Float(
+        allow_none=True,
+        load_default=None,
+        validate=validate.Range(min=0, max=0.5, min_inclusive=False, max_inclusive=False),
+        **_d(
+            "the largest 95% interval half-width accepted on any of the four outcomes, above 0 "
+            "and below 0.5: Battles are played until every interval is that narrow, `trials` "
+            "were played (then the most; default TITAN_MAX_TRIALS) or the time budget runs "
+            "out; the intervals stay 95% intervals however play stopped (docs/precision.md)",
+            example=0.01,
+        ),
+    )
     seed = fields.Integer(
-        strict=True,
+        **_int,
         allow_none=True,
         load_default=None,
         validate=validate.Range(min=0, max=SEED_LIMIT - 1),
+        **_d(
+            "the dice's seed, 0 to 2**53 - 1: the same request with the same seed plays the same"
+            " Battles; random when absent, and reported in the answer",
+            example=1,
+        ),
     )
-    variant = fields.String(load_default="default")
+    variant = fields.String(
+        load_default="default",
+        **_d("the rules variant (21.3)", enum=["default"]),
+    )
 
 
 class OddsRequestSchema(_Battle):
-    attacker = fields.Nested(LegionSchema, allow_none=True, load_default=None)
-    defender = fields.Nested(LegionSchema, allow_none=True, load_default=None)
-    position = PositionField(allow_none=True, load_default=None)
-
-
-class CompareRequestSchema(_Battle):
-    legion = fields.Nested(LegionSchema, required=True)
-    side = fields.String(load_default="attacker", validate=validate.OneOf(["attacker", "defender"]))
-    opponent = fields.Nested(LegionSchema, required=True)
-    candidates = fields.List(
-        fields.List(fields.String()),
+    attacker = fields.Nested(
+        LegionSchema,
         allow_none=True,
         load_default=None,
-        validate=validate.Length(max=MAX_CANDIDATES),
-        metadata={"description": f"at most {MAX_CANDIDATES} Legions (default: each legal recruit)"},
+        **_d("the attacking Legion; may be left out with a `position`"),
+    )
+    defender = fields.Nested(
+        LegionSchema,
+        allow_none=True,
+        load_default=None,
+        **_d("the defending Legion; may be left out with a `position`"),
+    )
+    position = PositionField(
+        allow_none=True,
+        load_default=None,
+        metadata={
+            "description": "a half-fought Battle to continue (docs/api.md, the battle position);"
+            " the Legions, when given, are the Legions as they entered the Battle, and "
+            "characters of theirs missing from the position were slain in it (16.0)"
+        },
     )
 
 
-# Answers (documentation of what the views return).
+class BatchRequestSchema(Schema):
+    engagements = fields.List(
+        fields.Dict(),
+        required=True,
+        validate=validate.Length(min=1),
+        **_d(
+            "odds requests, each exactly as POST /api/v1/odds takes it; at most "
+            "TITAN_MAX_BATCH (64 unless set)"
+        ),
+    )
+    common_random_numbers = fields.Boolean(
+        load_default=False,
+        **_d(
+            "whether every engagement plays with the same dice (the first engagement's seed, "
+            "or one random seed): differences between engagements then come from the "
+            "engagements, not from luckier dice. Otherwise each engagement keeps its own seed"
+        ),
+    )
+
+
+class CompareRequestSchema(_Battle):
+    legion = fields.Nested(
+        LegionSchema, required=True, **_d("the Legion whose muster choices are compared")
+    )
+    side = fields.String(
+        load_default="attacker",
+        validate=validate.OneOf(["attacker", "defender"]),
+        **_d("the side `legion` fights on", enum=["attacker", "defender"]),
+    )
+    opponent = fields.Nested(LegionSchema, required=True, **_d("the Legion it fights"))
+    candidates = fields.List(
+        fields.List(character_name()),
+        allow_none=True,
+        load_default=None,
+        validate=validate.Length(max=MAX_CANDIDATES),
+        **_d(
+            f"at most {MAX_CANDIDATES} candidate Legions, each a list of character names; "
+            "default: the Legion as it stands and with each legal recruit of the land (18.x)"
+        ),
+    )
+
+
+# Answers.
 
 
 class ProportionSchema(Schema):
-    p = fields.Float()
-    ci95 = fields.List(fields.Float())
+    p = fields.Float(required=True, **_d(f"the share of the Battles played, {_probability}"))
+    ci95 = fields.List(
+        fields.Float(),
+        required=True,
+        **_d("the Wilson 95% interval of `p`: [low, high], each 0 to 1"),
+    )
 
 
 class OutcomesSchema(Schema):
-    attacker_wins = fields.Nested(ProportionSchema)
-    defender_wins = fields.Nested(ProportionSchema)
-    mutual_elimination = fields.Nested(ProportionSchema)
-    time_loss = fields.Nested(ProportionSchema)
+    attacker_wins = fields.Nested(
+        ProportionSchema, required=True, **_d("the defending Legion is eliminated (16.1)")
+    )
+    defender_wins = fields.Nested(
+        ProportionSchema, required=True, **_d("the attacking Legion is eliminated (16.1)")
+    )
+    mutual_elimination = fields.Nested(
+        ProportionSchema, required=True, **_d("both Legions are eliminated (16.2)")
+    )
+    time_loss = fields.Nested(
+        ProportionSchema,
+        required=True,
+        **_d(
+            "both still stand at the end of the seventh round: the attacker's Legion is "
+            "eliminated and nobody scores (10.5)"
+        ),
+    )
 
 
 class SurvivalSchema(Schema):
-    name = fields.String()
-    p = fields.Float()
+    name = character_name(required=True)
+    p = fields.Float(
+        required=True,
+        **_d(
+            f"the chance this character is still in its Legion after the Engagement, "
+            f"{_probability}; 0 for the attacker on a time loss (10.5) and for every character"
+            " of a Legion whose Titan fell (19.3)"
+        ),
+    )
+
+
+class AngelsGainedSchema(Schema):
+    Angel = fields.Float(required=True, **_d("mean number of Angels acquired (17.2)"))
+    Archangel = fields.Float(required=True, **_d("mean number of Archangels acquired (17.3)"))
+    any = fields.Float(required=True, **_d(f"the chance of acquiring any, {_probability}"))
+
+
+class SummonedSchema(Schema):
+    name = lord_name(allow_none=True, required=True, **_d("the summonable Lord, or null"))
+    p = fields.Float(required=True, **_d(f"the chance it is summoned (15.0), {_probability}"))
+    survives = fields.Float(
+        required=True, **_d(f"the chance it is summoned and survives, {_probability}")
+    )
+
+
+class ReinforcementSchema(Schema):
+    p = fields.Float(
+        required=True, **_d(f"the chance the defender is reinforced (14.0), {_probability}")
+    )
+    by_name = fields.Dict(
+        keys=character_name(),
+        values=fields.Float(),
+        required=True,
+        **_d("the chance of each recruit, by name (absent: never mustered)"),
+    )
+    survives = fields.Float(
+        required=True, **_d(f"the chance the recruit is mustered and survives, {_probability}")
+    )
 
 
 class SideAnswerSchema(Schema):
-    survival = fields.List(fields.Nested(SurvivalSchema))
-    expected_survivors = fields.Float()
-    expected_points = fields.Float()
-    points_distribution = fields.Dict(keys=fields.String(), values=fields.Float())
-    titan_killed = fields.Float()
-    angels_gained = fields.Dict(keys=fields.String(), values=fields.Float())
-    summoned = fields.Dict()
-    reinforcement = fields.Dict()
+    survival = fields.List(
+        fields.Nested(SurvivalSchema),
+        required=True,
+        **_d("one entry per character, in the order of the request (or the position)"),
+    )
+    expected_survivors = fields.Float(
+        required=True, **_d("mean number of characters left in the Legion, 0 to 8")
+    )
+    expected_points = fields.Float(
+        required=True, **_d("mean points this side scores (16.0-16.1, 19.3), 0 or more")
+    )
+    points_distribution = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(),
+        required=True,
+        **_d("{points: probability} of the points this side scores, points ascending"),
+    )
+    titan_killed = fields.Float(
+        required=True,
+        **_d(
+            f"the chance this side's Titan is slain in the Battle (19.3), {_probability}; "
+            "0 for a side without a Titan"
+        ),
+    )
+    titan_lost = fields.Float(
+        required=True,
+        **_d(
+            f"the chance this side loses its Titan, slain (19.3) or eliminated with its Legion "
+            f"on a time loss (10.5, the attacker only), {_probability}; 0 without a Titan"
+        ),
+    )
+    has_titan = fields.Boolean(required=True, **_d("whether this side's Legion holds its Titan"))
+    angels_gained = fields.Nested(AngelsGainedSchema, required=True)
+    summoned = fields.Nested(SummonedSchema, **_d("the attacker only: its summoned Lord"))
+    reinforcement = fields.Nested(ReinforcementSchema, **_d("the defender only: its reinforcement"))
+
+
+class FleeSchema(Schema):
+    allowed = fields.Boolean(required=True, **_d("whether the defender may flee (9.2)"))
+    reason = fields.String(allow_none=True, required=True, **_d("why not, with its rule"))
+    attacker_points = fields.Integer(
+        required=True, **_d("points the attacker scores if the defender flees: half (9.2)")
+    )
+    attacker_angels = fields.List(
+        lord_name(), required=True, **_d("the Angels the attacker acquires then (17.2)")
+    )
+
+
+class AttackerGainSchema(Schema):
+    attacker_points = fields.Integer(required=True, **_d("points the attacker scores (9.4)"))
+    attacker_angels = fields.List(lord_name(), required=True, **_d("Angels acquired (17.2)"))
+
+
+class DefenderGainSchema(Schema):
+    defender_points = fields.Integer(required=True, **_d("points the defender scores (9.4)"))
+    defender_angels = fields.List(lord_name(), required=True, **_d("Angels acquired (17.2)"))
+
+
+class AlternativesSchema(Schema):
+    flee = fields.Nested(FleeSchema, required=True)
+    defender_concedes = fields.Nested(AttackerGainSchema, required=True)
+    attacker_concedes = fields.Nested(DefenderGainSchema, required=True)
 
 
 class OddsResponseSchema(Schema):
-    outcomes = fields.Nested(OutcomesSchema)
-    attacker = fields.Nested(SideAnswerSchema)
-    defender = fields.Nested(SideAnswerSchema)
-    rounds = fields.Dict(keys=fields.String(), values=fields.Float())
-    alternatives = fields.Dict()
-    terrain = fields.String()
-    land = fields.Integer(allow_none=True)
-    entry_side = fields.Integer()
-    tactics = fields.Nested(TacticsSchema)
-    summonable = fields.String(allow_none=True)
-    reinforce = fields.Boolean()
-    trials = fields.Integer()
-    requested_trials = fields.Integer()
-    seed = fields.Integer()
-    battles_per_second = fields.Float()
-    seconds = fields.Float()
-    truncated = fields.Boolean()
+    outcomes = fields.Nested(OutcomesSchema, required=True, **_d("the four endings"))
+    attacker = fields.Nested(SideAnswerSchema, required=True)
+    defender = fields.Nested(SideAnswerSchema, required=True)
+    rounds = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(),
+        required=True,
+        **_d("{round: probability} of the round the Battle ends in, 1 to 7"),
+    )
+    alternatives = fields.Nested(
+        AlternativesSchema,
+        required=True,
+        **_d("the points of fleeing (9.2) and conceding (9.4), to weigh against the Battle"),
+    )
+    terrain = terrain_name(required=True, **_d("the Battleland fought on"))
+    land = fields.Integer(allow_none=True, required=True, **_d("the land asked, or null"))
+    entry_side = fields.Integer(
+        required=True, **_d("the attacker's entry side fought from (10.1)", enum=[1, 3, 5])
+    )
+    tactics = fields.Nested(TacticsSchema, required=True, **_d("the tactics played"))
+    summonable = lord_name(allow_none=True, required=True, **_d("the summonable Lord, or null"))
+    reinforce = fields.Boolean(
+        required=True, **_d("whether the defender could still be reinforced")
+    )
+    trials = fields.Integer(required=True, **_d("Battles played (fewer when `truncated`)"))
+    requested_trials = fields.Integer(required=True, **_d("Battles asked for"))
+    seed = fields.Integer(required=True, **_d("the seed played: ask again with it"))
+    battles_per_second = fields.Float(required=True, **_d("the simulation's speed"))
+    seconds = fields.Float(required=True, **_d("seconds spent simulating"))
+    truncated = fields.Boolean(
+        required=True,
+        **_d("true when the time budget (TITAN_TIME_BUDGET_SECONDS) cut the run short"),
+    )
+    precision = fields.Float(
+        allow_none=True, required=True, **_d("the precision asked for, or null")
+    )
+    stopped = fields.String(
+        required=True,
+        **_d(
+            "why play stopped: the precision was reached, the trials were played, or the time "
+            "budget ran out",
+            enum=STOPPED,
+        ),
+    )
+    half_width = fields.Float(
+        required=True, **_d("the largest half-width of the four outcomes' intervals")
+    )
+
+
+class BatchErrorSchema(Schema):
+    """One engagement's refusal: the error envelope /odds would answer."""
+
+    error = fields.Nested(
+        ErrorBodySchema,
+        required=True,
+        **_d("as /odds would refuse it; its paths start at `engagements[i]`"),
+    )
+
+
+class BatchResponseSchema(Schema):
+    answers = fields.List(
+        fields.Dict(),
+        required=True,
+        **_d(
+            "one per engagement, in the order given: an odds answer (OddsResponse) or "
+            '{"error": ...} (BatchError)'
+        ),
+    )
+    common_random_numbers = fields.Boolean(required=True, **_d("as asked"))
+    seconds = fields.Float(required=True, **_d("seconds spent simulating, all engagements"))
+
+
+class VsBestSchema(Schema):
+    difference = fields.Float(
+        required=True,
+        **_d("the best candidate's win probability minus this one's, over the same dice"),
+    )
+    ci95 = fields.List(fields.Float(), required=True, **_d("its 95% interval [low, high]"))
 
 
 class CandidateAnswerSchema(Schema):
-    rank = fields.Integer()
-    characters = fields.List(fields.String())
-    recruit = fields.String(allow_none=True)
-    win = fields.Nested(ProportionSchema)
-    outcomes = fields.Nested(OutcomesSchema)
-    expected_points = fields.Float()
-    expected_survivors = fields.Float()
+    rank = fields.Integer(required=True, **_d("1 for the best"))
+    characters = fields.List(character_name(), required=True, **_d("the candidate Legion"))
+    recruit = character_name(
+        allow_none=True, required=True, **_d("the recruit it musters, or null")
+    )
+    win = fields.Nested(
+        ProportionSchema,
+        required=True,
+        **_d("the chance `side` comes out on top (a defender also by the time loss, 10.5)"),
+    )
+    outcomes = fields.Nested(OutcomesSchema, required=True)
+    expected_points = fields.Float(required=True, **_d("mean points `side` scores"))
+    expected_survivors = fields.Float(required=True, **_d("mean characters left, 0 to 8"))
+    survival = fields.List(
+        fields.Nested(SurvivalSchema), required=True, **_d("each character's survival")
+    )
+    vs_best = fields.Nested(VsBestSchema, required=True)
 
 
 class CompareResponseSchema(Schema):
-    side = fields.String()
-    terrain = fields.String()
-    opponent = fields.Nested(LegionSchema)
-    candidates = fields.List(fields.Nested(CandidateAnswerSchema))
-    trials = fields.Integer()
-    requested_trials = fields.Integer()
-    seed = fields.Integer()
-    battles_per_second = fields.Float()
-    truncated = fields.Boolean()
+    side = fields.String(required=True, **_d("the side compared", enum=["attacker", "defender"]))
+    terrain = terrain_name(required=True)
+    land = fields.Integer(allow_none=True, required=True, **_d("the land asked, or null"))
+    entry_side = fields.Integer(required=True, **_d("the entry side (10.1)", enum=[1, 3, 5]))
+    opponent = fields.Nested(LegionSchema, required=True)
+    candidates = fields.List(
+        fields.Nested(CandidateAnswerSchema), required=True, **_d("best first")
+    )
+    trials = fields.Integer(required=True, **_d("Battles played per candidate"))
+    requested_trials = fields.Integer(required=True, **_d("Battles asked for per candidate"))
+    seed = fields.Integer(required=True, **_d("the seed every candidate played"))
+    battles_per_second = fields.Float(required=True, **_d("the simulation's speed"))
+    truncated = fields.Boolean(required=True, **_d("true when the time budget cut it short"))
+    precision = fields.Float(
+        allow_none=True, required=True, **_d("the precision asked for, or null")
+    )
+    stopped = fields.String(
+        required=True,
+        **_d(
+            "why play stopped: the precision was reached by every candidate, the trials were "
+            "played, or the time budget ran out",
+            enum=STOPPED,
+        ),
+    )
+    half_width = fields.Float(
+        required=True,
+        **_d("the largest half-width of any candidate's outcome and win intervals"),
+    )
+
+
+describe(
+    AlternativesSchema,
+    flee="the defender flees before the Battle (9.2)",
+    defender_concedes="the defender concedes (9.4)",
+    attacker_concedes="the attacker concedes (9.4)",
+)
+describe(
+    CandidateAnswerSchema,
+    outcomes="the four endings for this candidate",
+    vs_best="the paired difference to the best candidate, over the same dice",
+)
+describe(CompareResponseSchema, opponent="the opponent as given")
+describe(
+    OddsResponseSchema,
+    attacker="the attacking side's statistics",
+    defender="the defending side's statistics",
+)
+describe(SideAnswerSchema, angels_gained="Angels the side acquires by its points (17.2, 17.3)")

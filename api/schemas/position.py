@@ -13,6 +13,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from api.schemas import describe
+from api.schemas.names import character_name, terrain_name
 from engine.battle_checks import default_entry_side
 from engine.battlelands import battleland
 from engine.characters import character
@@ -24,7 +26,7 @@ SIDES = [s.value for s in Side]
 
 
 class FigureSchema(Schema):
-    name = fields.String(required=True)
+    name = character_name(required=True)
     hex = fields.String(allow_none=True, load_default=None)
     hits = fields.Integer(strict=True, load_default=0)
 
@@ -39,7 +41,7 @@ def _named(build, value: Any, path: str):
     try:
         return build(value)
     except UnknownName as e:
-        raise UnknownName(e.message, rule=e.rule, path=path) from None
+        raise e.at(path) from None
 
 
 def _army(side: str, raw: dict[str, Any]) -> Army:
@@ -56,7 +58,7 @@ def _army(side: str, raw: dict[str, Any]) -> Army:
 class BattlePositionSchema(Schema):
     """A battle position; loads into ``BattlePosition`` (unknown fields refused: 400)."""
 
-    terrain = fields.String(required=True)
+    terrain = terrain_name(required=True)
     entry_side = fields.Integer(strict=True, allow_none=True, load_default=None)
     turn = fields.Integer(strict=True, load_default=1)
     phase = fields.String(
@@ -109,7 +111,7 @@ class CharacterQuerySchema(Schema):
     position = PositionField(required=True)
     hex = fields.String(required=True, allow_none=True)
     side = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(SIDES))
-    name = fields.String(allow_none=True, load_default=None)
+    name = character_name(allow_none=True, load_default=None)
 
     @validates_schema
     def off_board_needs_side_and_name(self, data: dict[str, Any], **_: Any) -> None:
@@ -143,3 +145,53 @@ class StrikeOptionSchema(Schema):
 
 class StrikesAnswerSchema(Schema):
     strikes = fields.List(fields.Nested(StrikeOptionSchema))
+
+
+describe(
+    FigureSchema,
+    name="the character by rule-book name (3.5), any case",
+    hex="its hex label, A1 to F4 (docs/api.md: the Battleland's labels), or null while it is "
+    "still off the Battleland (not yet entered, 10.1; a summoned Lord or reinforcement to come)",
+    hits="hits it carries, 0 up to one less than its Power (12.3)",
+)
+describe(
+    ArmySchema,
+    score="the player's score in points, 0 or more (the Titan's Power, 19.1)",
+    characters="the side's characters still in the Battle, slain ones left out",
+)
+describe(
+    BattlePositionSchema,
+    terrain="the Battleland (2.2)",
+    entry_side="the attacker's entry side, 1, 3 or 5 (10.1); default 1, in the Tower 5 (10.2)",
+    turn="the Battle round, 1 to 7 (10.5)",
+    phase="the phase about to be played: maneuver or strike (10.0)",
+    active="the side whose phase it is: attacker or defender (the defender moves first, 10.1)",
+    attacker="the attacking side",
+    defender="the defending side",
+    summon_used="whether the attacker has summoned its Lord in this Battle (15.0)",
+    reinforcement_used="whether the defender has mustered its reinforcement (14.1)",
+)
+describe(
+    CharacterQuerySchema,
+    position="the battle position",
+    hex="the hex of the character asked about, or null for one off the Battleland",
+    side="off the Battleland: its side",
+    name="off the Battleland: its name",
+)
+describe(MovesAnswerSchema, moves="hex labels where it may end its move (11.x), in label order")
+describe(
+    CarryOverSchema,
+    strike_number="the Strike-number to declare (12.4)",
+    forgo_benefits="whether declaring it forgoes a hazard's benefit (12.5)",
+    dice="dice rolled",
+    targets="the hexes the excess hits may carry to",
+)
+describe(
+    StrikeOptionSchema,
+    target="the target's hex label",
+    kind="strike (12.0) or rangestrike (13.0)",
+    strike_number="the Strike-number needed, unpenalised (12.7)",
+    dice="dice rolled (12.2, 13.3)",
+    carry_over="higher Strike-numbers it may declare to carry hits over (12.4, 12.5)",
+)
+describe(StrikesAnswerSchema, strikes="every legal target")

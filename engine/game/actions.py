@@ -19,6 +19,7 @@ from engine.game.problems import Problem
 from engine.game.splits import check_split
 from engine.game.state import GameState
 from engine.game.state_checks import check_names, check_state
+from engine.names import suggestion
 
 Checker = Callable[[GameState, Action], list[Problem]]
 
@@ -42,14 +43,22 @@ def _action_names(action: Action) -> list[Problem]:
         name = getattr(action, field)
         if name is not None and name not in CHARACTERS:
             problems.append(
-                problem("unknown_character", f"unknown character {name!r}", field, "3.5")
+                problem(
+                    "unknown_character",
+                    f"unknown character {name!r}{suggestion(name, CHARACTERS)}",
+                    field,
+                    "3.5",
+                )
             )
     for field in ("characters", "reveal", "survivors"):
         for i, name in enumerate(getattr(action, field)):
             if name not in CHARACTERS:
                 problems.append(
                     problem(
-                        "unknown_character", f"unknown character {name!r}", f"{field}[{i}]", "3.5"
+                        "unknown_character",
+                        f"unknown character {name!r}{suggestion(name, CHARACTERS)}",
+                        f"{field}[{i}]",
+                        "3.5",
                     )
                 )
     return problems

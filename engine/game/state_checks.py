@@ -16,6 +16,7 @@ from engine.game.movement import normal_moves
 from engine.game.problems import Problem
 from engine.game.state import GamePhase, GameState, Legion
 from engine.masterboard import LANDS, TOWERS
+from engine.names import suggestion
 from engine.scoring import LEGION_LIMIT
 from engine.variants import VARIANTS, variant
 
@@ -66,7 +67,7 @@ def check_names(state: GameState) -> list[Problem]:
                 problems.append(
                     Problem(
                         "unknown_character",
-                        f"unknown character {name!r}",
+                        f"unknown character {name!r}{suggestion(name, CHARACTERS)}",
                         f"{base}.characters[{j}]",
                         "3.5",
                     )
@@ -77,7 +78,7 @@ def check_names(state: GameState) -> list[Problem]:
                 problems.append(
                     Problem(
                         "unknown_character",
-                        f"unknown character {name!r}",
+                        f"unknown character {name!r}{suggestion(name, CHARACTERS)}",
                         f"state.{where}.{name}",
                         "3.5",
                     )
