@@ -34,48 +34,20 @@ from bench.tactics import HEURISTICS, SUITE, attacker_wins, defender_holds, outc
 from simulator.tactics import DEFAULT_WEIGHTS_FILE, SIDES, Weight, default_rows
 
 # the weights tuned per side, and the scale of one unit of the search space
+# fmt: off
 SCALES: dict[str, float] = {
-    "kill": 0.5,
-    "taken": 0.5,
-    "death": 0.5,
-    "approach": 1.5,
-    "height": 0.5,
-    "titan": 2.0,
-    "urgency": 0.5,
-    "threat": 0.3,
-    "bold": 0.5,
-    "press": 10.0,
-    "hold": 1.0,
-    "stay": 0.5,
+    "kill": 0.5, "taken": 0.5, "death": 0.5, "approach": 1.5, "height": 0.5, "titan": 2.0,
+    "urgency": 0.5, "threat": 0.3, "bold": 0.5, "press": 10.0, "hold": 1.0, "stay": 0.5,
+    "evade": 2.0,
 }
 TUNED: dict[str, tuple[str, ...]] = {
-    "attacker": (
-        "kill",
-        "taken",
-        "death",
-        "approach",
-        "height",
-        "titan",
-        "urgency",
-        "threat",
-        "bold",
-        "press",
-        "stay",
-    ),
-    "defender": (
-        "kill",
-        "taken",
-        "death",
-        "approach",
-        "height",
-        "titan",
-        "threat",
-        "bold",
-        "hold",
-        "stay",
-    ),
+    "attacker": ("kill", "taken", "death", "approach", "height", "titan", "urgency", "threat",
+                 "bold", "press", "stay"),
+    "defender": ("kill", "taken", "death", "approach", "height", "titan", "threat", "bold",
+                 "hold", "stay", "evade"),
 }
-NON_NEGATIVE = {"kill", "taken", "death", "titan", "urgency", "threat", "press"}
+# fmt: on
+NON_NEGATIVE = {"kill", "taken", "death", "titan", "urgency", "threat", "press", "evade"}
 DEVIATIONS = tuple(t for t in HEURISTICS if t != "default")
 LOG = Path(__file__).resolve().parent / "tune.log"
 

@@ -48,7 +48,8 @@ W_THREAT = 13  # share of the blows of enemies that could close in next phase
 W_BOLD = 14  # caution lost per unit of the side's lead in strength (and gained when behind)
 W_PRESS = 15  # the attacker's approach weight gained by round 7 (10.5: time is its enemy)
 W_HOLD = 16  # the defender's approach weight lost per unit of the enemy's lead (outlasting)
-WEIGHTS = 17
+W_EVADE = 17  # the defender's approach weight lost when it outpaces the attacker (10.5)
+WEIGHTS = 18
 
 # the phase's outlook, worked out by survey() into State.mood
 M_FEAR, M_APPROACH, M_SHARE = 0, 1, 2
@@ -150,10 +151,32 @@ def strength(kinds, strikes, st, side):
 
 
 @in_battle
+def outpaces(kinds, st, side):
+    """1 when every character of ``side`` moves farther than any enemy (a flier counting as
+    the fastest), so that it may keep out of reach until the time runs out; 0.5 when the
+    slowest matches the fastest enemy; else 0."""
+    slowest = 99
+    fastest = 0
+    for s in range(st.kind.shape[0]):
+        if not st.alive[s]:
+            continue
+        t = st.kind[s]
+        pace = 9 if kinds.flies[t] else kinds.skill[t]
+        if st.side[s] == side:
+            slowest = min(slowest, pace)
+        else:
+            fastest = max(fastest, pace)
+    if slowest > fastest:
+        return 1.0
+    return 0.5 if slowest == fastest else 0.0
+
+
+@in_battle
 def outlook(kinds, strikes, params, st, side, turn):
     """The phase's caution and eagerness to close in, from the balance of strength and
     the round: the stronger side is bolder; the attacker presses as round 7 nears (10.5);
-    a weaker defender keeps its distance to outlast the attacker."""
+    a weaker defender, or one that outpaces the attacker, keeps its distance to outlast
+    it."""
     own = strength(kinds, strikes, st, side)
     theirs = strength(kinds, strikes, st, 1 - side)
     share = 0.5 if own + theirs <= 0.0 else own / (own + theirs)
@@ -165,7 +188,7 @@ def outlook(kinds, strikes, params, st, side, turn):
         fear -= params[W_URGENCY] * late
         approach += params[W_PRESS] * late
     else:
-        approach += params[W_HOLD] * lead
+        approach += params[W_HOLD] * lead - params[W_EVADE] * outpaces(kinds, st, side)
     st.mood[M_FEAR] = min(max(fear, 0.0), 2.0)
     st.mood[M_APPROACH] = approach
     st.mood[M_SHARE] = share

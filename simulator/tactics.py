@@ -46,6 +46,7 @@ class Weight(IntEnum):
     BOLD = policy.W_BOLD
     PRESS = policy.W_PRESS
     HOLD = policy.W_HOLD
+    EVADE = policy.W_EVADE
 
 
 # The hand-set player the presets vary: it weighs each hex by itself, with no sense
