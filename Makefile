@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: install run test lint format bench bench-tactics tune load browser clean
+.PHONY: install run test lint format bench bench-tactics tune load soak browser nginx clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -37,7 +37,11 @@ format: $(VENV)/.test-installed
 browser:
 	bash scripts/ensure-browser.sh
 
-test: lint browser
+# Debian's nginx for the tests of the production recipe (deploy/nginx), as the README deploys it.
+nginx:
+	bash scripts/ensure-nginx.sh
+
+test: lint browser nginx
 	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PY) -m pytest
 
 bench: $(VENV)/.run-installed
@@ -59,6 +63,12 @@ tune: $(VENV)/.tune-installed
 # Requests per second and latency of a local gunicorn at concurrency 1, 4 and 16.
 load: $(VENV)/.run-installed
 	$(PY) -m bench.load
+
+# Minutes of hostile but legitimate clients against a local gunicorn (and nginx, when present):
+# latency percentiles, errors and memory over time. Outside CI; SOAK_MINUTES=... to change.
+SOAK_MINUTES ?= 10
+soak: $(VENV)/.run-installed
+	$(PY) -m bench.soak --minutes $(SOAK_MINUTES)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

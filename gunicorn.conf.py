@@ -1,25 +1,45 @@
 """gunicorn settings for this service (each may be overridden on the command line).
 
-Sized for a small machine: one synchronous worker per core (a simulation fills a core
-while it runs), the app preloaded once so the workers share it, timeouts above the
-simulation time budget, and an access log with each request's duration. The service answers
-at once: each worker prepares the battle kernel in the background (api.warmup).
+Sized for a small machine: one worker process per core, each with a pool of threads (see
+``threads`` below), the app preloaded once so the workers share it, a deadline for reading each
+request, and an access log with each request's duration. The service answers at once: each
+worker prepares the battle kernel in the background (api.warmup). Every setting is checked
+before anything starts: a service with a setting out of range does not start, and says why.
 """
 
 import math
 import multiprocessing
 import os
+import sys
 
-from api.config import DEFAULTS, from_environment
+from api.config import check, server_settings
 
-_settings = {**DEFAULTS, **from_environment()}
-# The longest a request may take: waiting for the battle kernel, then simulating.
-_longest_request = float(_settings["TIME_BUDGET_SECONDS"]) + float(_settings["KERNEL_WAIT_SECONDS"])
+_settings, _problems = check()
+if _problems:
+    sys.stderr.write(
+        "The service does not start; these settings do not fit:\n"
+        + "".join(f"  {problem}\n" for problem in _problems)
+    )
+    sys.exit(2)
+_server, _ = server_settings()
+# The longest a request may take: waiting for its turn and for the battle kernel, then
+# simulating.
+_longest_request = (
+    float(_settings["TIME_BUDGET_SECONDS"])
+    + float(_settings["KERNEL_WAIT_SECONDS"])
+    + float(_settings["SIMULATION_WAIT_SECONDS"])
+)
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
-# One worker per core: more would only queue behind the same cores.
+# One worker per core: a simulation's kernel runs on every core, so more processes would only
+# queue behind the same cores.
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
-worker_class = "sync"
+# Threads, so that a slow or idle client holds a thread, not the process: while some threads
+# wait on slow clients (each at most TITAN_READ_TIMEOUT_SECONDS) or run a simulation (at most
+# TITAN_SIMULATIONS_PER_WORKER at once, the kernel releasing Python's lock), the others answer.
+# A thread waiting on a socket costs no CPU and little memory (see README, "Under load").
+worker_class = "api.worker.ThreadWorker"
+threads = 64
 # Load the app once, before forking, so the workers share its memory and start serving at
 # once. The master never runs the battle kernel (a parallel kernel's threads do not survive
 # fork); each worker loads it from numba's cache in the background, the first compiling it
@@ -27,7 +47,7 @@ worker_class = "sync"
 preload_app = True
 # A request may wait for the kernel and then simulate for the time budget; give it room
 # before the worker is taken for stuck and restarted.
-timeout = max(int(os.environ.get("GUNICORN_TIMEOUT", "60")), math.ceil(_longest_request) + 30)
+timeout = max(_server.get("GUNICORN_TIMEOUT", 60), math.ceil(_longest_request) + 30)
 graceful_timeout = math.ceil(_longest_request) + 10
 keepalive = 5
 # Recycle a worker now and then, staggered, so a slow leak cannot grow without bound.

@@ -13,10 +13,15 @@ STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
 def create_app(overrides: dict[str, Any] | None = None) -> Flask:
-    """Build the app: defaults, then TITAN_* environment, then ``overrides``."""
+    """Build the app: defaults, then TITAN_* environment, then ``overrides``.
+
+    The environment's settings are checked as a whole first: SettingError names every variable
+    that does not fit (``overrides``, given by a program, are taken as they are)."""
+    settings, problems = config.check()
+    if problems:
+        raise config.SettingError(problems)
     app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
-    app.config.update(config.DEFAULTS)
-    app.config.update(config.from_environment())
+    app.config.update(settings)
     app.config.update(overrides or {})
     app.json.sort_keys = False
     from simulator.battles import set_kernel_threads
@@ -46,4 +51,5 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     from api.routes import arena
 
     app.register_blueprint(arena.bp)
+    app.register_blueprint(arena.page_bp)
     return app

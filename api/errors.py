@@ -2,7 +2,10 @@
 
 ``{"error": {"code", "message", "details": [{"path", "rule", "message"}]}}``,
 400 for malformed input, 404 for an unknown resource, 422 for input against
-the rules, 503 while the battle kernel is being prepared; never a stack trace.
+the rules, 503 while the battle kernel is being prepared or the simulations are busy; never a
+stack trace. An answer quotes a bounded slice of its request: at most ``MAX_DETAILS`` details
+(the last one counting the rest) of at most ``MAX_TEXT`` characters each, so a large request
+cannot make a larger refusal.
 """
 
 from __future__ import annotations
@@ -16,6 +19,9 @@ from werkzeug.exceptions import HTTPException
 from engine.errors import RuleError, TitanError, UnknownName, Violations
 
 log = logging.getLogger(__name__)
+
+MAX_DETAILS = 50  # details listed in one answer; the last counts the rest
+MAX_TEXT = 300  # characters of a message or path quoted from the request
 
 
 class ApiError(Exception):
@@ -33,8 +39,32 @@ class ApiError(Exception):
         self.headers = headers or {}  # e.g. Retry-After of a 503
 
 
+def _clip(text, limit: int = MAX_TEXT):
+    if not isinstance(text, str) or len(text) <= limit:
+        return text
+    return text[: limit - 1] + "…"
+
+
+def bounded(details: list) -> list:
+    """At most MAX_DETAILS details, each message and path clipped to MAX_TEXT characters."""
+    shown = [
+        {**d, "path": _clip(d.get("path")), "message": _clip(d.get("message"))}
+        for d in details[:MAX_DETAILS]
+    ]
+    if len(details) > MAX_DETAILS:
+        rest = len(details) - MAX_DETAILS + 1
+        shown[-1] = {"path": None, "rule": None, "message": f"and {rest} more problems"}
+    return shown
+
+
 def envelope(status: int, code: str, message: str, details: list | None = None):
-    body = {"error": {"code": code, "message": message, "details": details or []}}
+    body = {
+        "error": {
+            "code": code,
+            "message": _clip(message, 4 * MAX_TEXT),
+            "details": bounded(details or []),
+        }
+    }
     return jsonify(body), status
 
 
@@ -83,10 +113,19 @@ def error_body(e: ValidationError | TitanError, prefix: str | None = None) -> tu
             details = [_detail(e)]
     if prefix is not None:
         details = [{**d, "path": _under(prefix, d["path"])} for d in details]
-    return status, {"error": {"code": code, "message": message, "details": details}}
+    bounded_body = {
+        "code": code,
+        "message": _clip(message, 4 * MAX_TEXT),
+        "details": bounded(details),
+    }
+    return status, {"error": bounded_body}
 
 
 def register(app: Flask) -> None:
+    # No redirect for a path with doubled slashes: Werkzeug would build its Location from the
+    # Host header, which the client chose. Such a path is simply not found (404).
+    app.url_map.merge_slashes = False
+
     @app.errorhandler(ApiError)
     def api_error(e: ApiError):
         response, status = envelope(e.status, e.code, e.message, e.details)

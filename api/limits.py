@@ -2,10 +2,13 @@
 
 - The body size is Flask's ``MAX_CONTENT_LENGTH`` (413 beyond it, in the envelope), with or
   without a Content-Length (a chunked body too).
-- A JSON body is read once, before the view, with a parser that refuses what
-  would harm later steps: nesting deeper than ``MAX_JSON_DEPTH``, integers
-  beyond what every JSON client represents exactly (2**53), and the non-standard
-  ``NaN``/``Infinity`` literals. Each refusal is the 400 envelope.
+- A body is read once, before the view. One that cannot be read (a malformed chunk of a
+  chunked body, a client gone) is the 400 envelope, one that does not arrive within the
+  server's read timeout 408, and the connection is closed after the answer.
+- A JSON body is parsed with a parser that refuses what would harm later steps: nesting deeper
+  than ``MAX_JSON_DEPTH``, integers beyond what every JSON client represents exactly (2**53),
+  the non-standard ``NaN``/``Infinity`` literals, and a key given twice in one object (which
+  value was meant?). Each refusal is the 400 envelope.
 - CORS is off unless ``CORS_ORIGINS`` names origins (comma-separated, or ``*``).
 """
 
@@ -46,6 +49,16 @@ def _constant(name: str) -> float:
     raise JsonRefused(f"{name} is not JSON")
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        shown = twice if len(twice) <= 40 else twice[:40] + "…"
+        raise JsonRefused(f"the key {shown!r} appears twice in one object")
+    return found
+
+
 def depth(value: Any) -> int:
     """How deeply arrays and objects nest in ``value`` (a scalar is 0), without recursion."""
     deepest, stack = 0, [(value, 1)]
@@ -65,7 +78,13 @@ def depth(value: Any) -> int:
 def read_json(text: str | bytes, max_depth: int) -> Any:
     """``text`` parsed as a request body; JsonRefused (a ValueError) beyond the limits."""
     try:
-        value = json.loads(text, parse_int=_integer, parse_float=_float, parse_constant=_constant)
+        value = json.loads(
+            text,
+            parse_int=_integer,
+            parse_float=_float,
+            parse_constant=_constant,
+            object_pairs_hook=_object,
+        )
     except RecursionError:
         raise JsonRefused("the JSON nests too deeply") from None
     if depth(value) > max_depth:
@@ -106,24 +125,41 @@ class LimitedRequest(Request):
         )
 
 
-def _refuse_a_long_stream() -> None:
-    """413 for a body sent without Content-Length (chunked) that is longer than the limit.
+def _read_body() -> None:
+    """The whole body, read once (cached for the view): 413 beyond the size limit, 400 when it
+    cannot be read, 408 when the client is too slow.
 
-    Werkzeug reads such a body up to the limit and silently stops there, so the view would see
-    a truncated body; read one byte more than the limit to tell the two apart.
+    A body sent without Content-Length (chunked) is read one byte past the limit: Werkzeug
+    stops at the limit silently, so the view would see a truncated body.
     """
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    if limit is None or request.content_length is not None:
-        return  # a declared length over the limit is refused by Werkzeug itself
-    request.max_content_length = limit + 1
-    if len(request.get_data(cache=True)) > limit:
+    streamed = request.content_length is None
+    if limit is not None and streamed:
+        request.max_content_length = limit + 1
+    try:
+        data = request.get_data(cache=True)
+    except RequestEntityTooLarge:
+        raise
+    except Exception as e:  # whatever the server's stream raised: the client's fault
+        _unreadable(e)
+    if limit is not None and streamed and len(data) > limit:
         raise RequestEntityTooLarge()
 
 
+def _unreadable(e: Exception) -> None:
+    """The body broke off: 408 for a client too slow (the server's read timeout), else 400.
+    The server closes the connection after the answer (where the next request would start
+    is unknown)."""
+    detail = [{"path": None, "rule": None, "message": str(e)[:200]}]
+    if getattr(e, "status", None) == 408:
+        raise ApiError(408, "request_timeout", "the request body did not arrive in time", detail)
+    raise ApiError(400, "malformed", "the request body could not be read", detail)
+
+
 def _read_json_body() -> None:
-    """Parse a JSON body before the view, so a refusal is a clear 400 (and 413 when too big)."""
+    """Read the body before the view, so a refusal is a clear 400 (and 413 when too big)."""
     if request.method in ("POST", "PUT", "PATCH"):
-        _refuse_a_long_stream()
+        _read_body()
         if request.is_json:
             request.get_json()  # cached: the view's own get_json reads the same value
 

@@ -4,7 +4,9 @@ numba compiles the kernel on its first call into a fresh cache (about a minute a
 install) and afterwards loads it from the cache in a second or two. Under gunicorn each
 worker calls ``start()`` after it is forked: a thread takes an exclusive lock on a file beside
 numba's cache, plays a few Battles (compiling the kernel, or loading it from the cache), and
-lets go; after an install it then starts building the table blocks of every Battleland in a
+lets go (once a warm-up has compiled the kernel of the current sources, as a marker beside the
+lock says, the workers of a restart only read the cache and take the lock shared, side by
+side); after an install it then starts building the table blocks of every Battleland in a
 low-priority process of its own (``simulator.table_store``, about half a minute). The lock lets
 one process compile at a time: the other workers wait for it and then load what it wrote, so
 the kernel is never compiled twice at once. Meanwhile the worker answers
@@ -17,6 +19,7 @@ the kernel on its first use, as any caller of ``simulator`` does.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import hashlib
 import logging
@@ -64,6 +67,35 @@ def lock_path() -> Path:
     return Path(tempfile.gettempdir()) / f"{LOCK_NAME}.{tag}"
 
 
+def _compiled_stamp() -> str:
+    """What a compiled kernel was compiled from: its sources, numba, Python."""
+    import sys
+
+    import numba
+
+    from simulator.kernel_cache import sources_digest
+
+    return f"{sources_digest()} numba {numba.__version__} python {sys.version.split()[0]}"
+
+
+def _marker(lock: Path) -> Path:
+    return lock.with_name(lock.name + ".compiled")
+
+
+def is_compiled(lock: Path) -> bool:
+    """Did a warm-up beside this lock compile the kernel of these very sources?"""
+    try:
+        return _marker(lock).read_text() == _compiled_stamp()
+    except OSError:
+        return False
+
+
+def mark_compiled(lock: Path) -> None:
+    # in a read-only folder every start takes the lock alone, as after an install
+    with contextlib.suppress(OSError):
+        _marker(lock).write_text(_compiled_stamp())
+
+
 def _play_a_few_battles() -> None:
     from simulator import table_store
     from simulator.odds import warm_up
@@ -77,8 +109,11 @@ def _play_a_few_battles() -> None:
 class Warmup:
     """The kernel's state in this process, and the thread that makes it ready."""
 
-    def __init__(self, prepare: Callable[[], None] = _play_a_few_battles):
+    def __init__(
+        self, prepare: Callable[[], None] = _play_a_few_battles, name: str = "battle kernel"
+    ):
         self._prepare = prepare
+        self.name = name
         self._ready = threading.Event()
         self.state = Kernel.ON_DEMAND
         self.started: float | None = None
@@ -99,18 +134,25 @@ class Warmup:
         assert self.started is not None
         try:
             with open(path, "a+b") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)  # released on close, or when the process dies
+                # A cache compiled for these very sources is only read: the workers of a restart
+                # load it side by side. A compile takes the lock alone. Released on close, or
+                # when the process dies.
+                compiled = is_compiled(path)
+                fcntl.flock(lock, fcntl.LOCK_SH if compiled else fcntl.LOCK_EX)
                 self.waited = time.monotonic() - self.started
                 self._prepare()
+                if not compiled:
+                    mark_compiled(path)
         except Exception:
-            log.exception("the battle kernel could not be prepared; requests will load it")
+            log.exception("the %s could not be prepared; requests will load it", self.name)
             self.state = Kernel.FAILED
         else:
             self.state = Kernel.READY
         self.seconds = time.monotonic() - self.started
         self._ready.set()
         log.info(
-            "battle kernel %s in %.1f s (%.1f s waiting for another worker), pid %d",
+            "%s %s in %.1f s (%.1f s waiting for another worker), pid %d",
+            self.name,
             self.state.value,
             self.seconds,
             self.waited or 0.0,
@@ -130,10 +172,20 @@ class Warmup:
         return found
 
 
+def _play_a_few_arena_games() -> None:
+    KERNEL.wait(3600)  # after the battle kernel: the first odds requests need it first
+    from simulator.arena.odds import warm_up
+
+    warm_up()
+
+
 # This process's kernel. The gunicorn master never starts it (a parallel kernel's threads do
 # not survive fork): each worker does, in gunicorn.conf.py's post_fork.
 KERNEL = Warmup()
+# The Arena's kernel, prepared the same way under its own lock once the battle kernel is.
+ARENA = Warmup(_play_a_few_arena_games, "Arena kernel")
 
 
 def start_in_worker() -> None:
     KERNEL.start()
+    ARENA.start(lock_path().with_name("titan-arena-kernel.lock"))

@@ -58,6 +58,8 @@ def main() -> None:
         print(f"never-seen 7v7 on {terrain}: first request {first:.3f} s, once seen {again:.3f} s")
     extra = statistics.median(first - again for _, first, again in fresh)
     print(f"a never-seen setup's first request: +{extra:.3f} s  {_ratio(FRESH_GOAL, extra)}")
+    for terrain, seconds in request.table_seconds():
+        print(f"  of which its tables (another never-seen 7v7 on {terrain}): {seconds:.3f} s")
 
     print("\nhow time grows with work (one request, every core)")
     for size, rate in request.by_size():

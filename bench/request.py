@@ -62,6 +62,28 @@ def fresh_setup_seconds() -> list[tuple[str, float, float]]:
     return found
 
 
+# never-seen 7v7 rosters whose tables alone are timed, on Battlelands not played before
+TABLES_ONLY = (
+    ("Marsh", ("Titan", "Serpent", "Wyvern", "Ogre", "Ogre", "Troll", "Ranger"),
+     ("Hydra", "Giant", "Minotaur", "Lion", "Guardian", "Unicorn", "Cyclops")),
+    ("Hills", ("Colossus", "Behemoth", "Gorgon", "Gorgon", "Dragon", "Griffon", "Angel"),
+     ("Titan", "Centaur", "Centaur", "Warlock", "Gargoyle", "Minotaur", "Warbear")),
+)  # fmt: skip
+
+
+def table_seconds() -> list[tuple[str, float]]:
+    """Seconds to build every table of a never-seen 7v7 setup (the table files in place)."""
+    from simulator.tables import Roster, battle_tables
+
+    found = []
+    for terrain, attacker, defender in TABLES_ONLY:
+        roster = Roster(terrain, 1, attacker, defender, 300, 200, "Angel")
+        started = time.perf_counter()
+        battle_tables(roster)
+        found.append((terrain, time.perf_counter() - started))
+    return found
+
+
 def by_size(trials: int = 10_000) -> list[tuple[str, float]]:
     """Battles per second of a ``trials``-battle request on Plains, per size of Legions."""
     from simulator.odds import odds

@@ -8,11 +8,10 @@ Maneuver Phase preceded the Strike Phase (it strikes first, 10.6).
 In the Tower the defender deploys in the walled hexes in lieu of its first
 Maneuver Phase (10.2), so the attacker is the first to maneuver; the order of
 phases and the time limit are otherwise the same (see docs/rulings.md).
+What happens in each phase, and the end of the Battle, is ``engine.battle_flow``.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from engine.battlelands import TOWER
 from engine.characters import TITAN, character
@@ -55,25 +54,6 @@ def phase_after(step: Step) -> Step | None:
     """The phase that follows; None after the attacker's seventh Strike Phase (10.5)."""
     following = step_at(step_index(step) + 1)
     return None if following[0] > LAST_TURN else following
-
-
-def next_phase(position: BattlePosition) -> BattlePosition | None:
-    """The position moved on to the next phase, or None when the time has run out (10.5)."""
-    following = phase_after(step_of(position))
-    if following is None:
-        return None
-    turn, phase, side = following
-    return replace(position, turn=turn, phase=phase, active=side)
-
-
-def is_time_loss(turn: int, phase: Phase, active: Side) -> bool:
-    """10.5: the Battle did not end before the defender's eighth Maneuver Phase.
-
-    True once the last phase of turn 7 (the attacker's Strike Phase) is over,
-    i.e. for the step that would follow it; call it with the step a Battle has
-    reached when both Legions still stand.
-    """
-    return step_index((turn, phase, active)) >= step_index((LAST_TURN + 1, *ROUND[0]))
 
 
 def own_maneuver_turn(position: BattlePosition, side: Side) -> int | None:
@@ -161,17 +141,3 @@ def may_move_in_phase(position: BattlePosition, ref: Ref) -> bool:
     if position.figure(ref).hex is None:
         return may_enter(position, ref)
     return not deploys_in_tower(position, side)
-
-
-def eliminated_for_not_entering(position: BattlePosition) -> tuple[Ref, ...]:
-    """10.1: who is eliminated when the active side's first Maneuver Phase ends.
-
-    The side's characters still off the Battleland then may not be brought on
-    later and count toward the victor's score. (A summoned Lord or a
-    reinforcement left off later is not eliminated: the option lapses, 14.0,
-    15.3.)
-    """
-    side = position.active
-    if position.phase is not Phase.MANEUVER or position.turn != FIRST_TURN:
-        return ()
-    return tuple(ref for ref in position.refs(side) if position.figure(ref).hex is None)

@@ -1,5 +1,6 @@
 """Speed: engine facts compiled into tables, the numba battle kernel, tactics, odds."""
 
-from simulator import kernel_cache
+from simulator import kernel_cache, numba_cache
 
+numba_cache.settle()  # a cache folder numba can write, before numba reads where it is
 kernel_cache.refresh()  # before any compiled kernel function is loaded

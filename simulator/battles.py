@@ -9,20 +9,14 @@ position it was made in (for tests and for explaining a result).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
 import numpy as np
 
-from engine.battle_turns import (
-    REINFORCEMENT_TURN,
-    is_summonable_lord,
-    may_enter,
-    own_maneuver_turn,
-    step_at,
-    step_index,
-    step_of,
-)
+from engine.battle_flow import entry_deadline, reinforcement_in_progress, summon_in_progress
+from engine.battle_turns import REINFORCEMENT_TURN, is_summonable_lord, step_at, step_index, step_of
 from engine.errors import TitanError
 from engine.position import Army, BattlePosition, Figure, Side
 from simulator import battle_state, kernel
@@ -107,8 +101,6 @@ def start_of(spec: BattleSpec, tables: BattleTables) -> battle_state.Start:
     alive = np.zeros(slots, dtype=np.bool_)
     deadline = np.full(slots, -1, dtype=np.int8)
     side[a + 1 :] = battle_state.DEFENDER
-    summon_pending = 0
-    reinforcement_waiting = False
     for s_side, offset, types in (
         (Side.ATTACKER, 0, tables.attacker_types),
         (Side.DEFENDER, a + 1, tables.defender_types),
@@ -121,20 +113,15 @@ def start_of(spec: BattleSpec, tables: BattleTables) -> battle_state.Start:
             if figure.hex is not None:
                 hexes[slot] = figure.hex
                 continue
-            if alive[slot] and may_enter(p, (s_side, i)):
-                turn = own_maneuver_turn(p, s_side)
-                code = (
-                    PhaseCode.DEFENDER_MANEUVER
-                    if s_side is Side.DEFENDER
-                    else (PhaseCode.ATTACKER_MANEUVER)
-                )
-                deadline[slot] = (turn - 1) * battle_state.PHASES_PER_ROUND + code
-                if s_side is Side.ATTACKER and turn > 1:
-                    summon_pending = 1  # a Lord being summoned now: the summon is spent after
-                if s_side is Side.DEFENDER and turn > 1:
-                    reinforcement_waiting = True  # mustered already (14.0)
+            # the Maneuver Phase it must enter by (10.1, 14.0, 15.1); none: out (10.1)
+            last = entry_deadline(p, (s_side, i))
+            if alive[slot] and last is not None:
+                deadline[slot] = step_index(last)
             else:
-                alive[slot] = False  # 10.1: it did not enter in its first Maneuver Phase
+                alive[slot] = False
+    # a Lord being summoned now, spent after (15.0, 15.3); a reinforcement mustered (14.0)
+    summon_pending = summon_in_progress(p)
+    reinforcement_waiting = reinforcement_in_progress(p)
     scalars = np.zeros(battle_state.SCALARS, dtype=np.int64)
     scalars[battle_state.S_STEP] = step_index(step_of(p))
     scalars[battle_state.S_SUMMON_SLOT] = a
@@ -177,6 +164,13 @@ def _limit_threads() -> None:
         numba.set_num_threads(min(_kernel_threads, numba.config.NUMBA_NUM_THREADS))
 
 
+# The parallel kernel releases Python's lock (nogil): two threads of one process (a threaded
+# server) would launch it at once, which numba's workqueue threading layer does not allow (it
+# aborts the process). One call at a time per process; the calls of two requests interleave,
+# chunk by chunk, each using every thread it is given.
+_KERNEL = threading.Lock()
+
+
 def play(
     spec: BattleSpec, trials: int, seed: int, first: int = 0, tactics: Play | None = None
 ) -> BattleRecords:
@@ -195,24 +189,25 @@ def play(
     recruit = np.full(trials, -1, dtype=np.int16)
     titan = np.zeros((trials, 2), dtype=np.bool_)
     if trials:
-        _limit_threads()
-        kernel.play_battles(
-            tables.board,
-            tables.kinds,
-            tables.strikes,
-            tables.musters,
-            start,
-            battle_state.ODDS,
-            play_of,
-            np.uint64(seed % 2**64),
-            np.uint64(first),
-            outcome,
-            rounds,
-            alive,
-            summoned,
-            recruit,
-            titan,
-        )
+        with _KERNEL:  # one call at a time in a process (see _KERNEL)
+            _limit_threads()
+            kernel.play_battles(
+                tables.board,
+                tables.kinds,
+                tables.strikes,
+                tables.musters,
+                start,
+                battle_state.ODDS,
+                play_of,
+                np.uint64(seed % 2**64),
+                np.uint64(first),
+                outcome,
+                rounds,
+                alive,
+                summoned,
+                recruit,
+                titan,
+            )
     a = len(spec.position.attacker.characters)
     return BattleRecords(
         outcome=outcome,

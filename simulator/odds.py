@@ -379,8 +379,10 @@ def play_plan(
 ) -> tuple[list[list[BattleRecords]], str, float]:
     """Play each spec's Battles 0, 1, ... in chunks up to the plan's looks, the same indices
     for every spec (common dice); at each look stop if ``reached(outcome counts per spec)``.
-    The time budget is looked at before each chunk after the first. (records per spec, why
-    play stopped, seconds.)"""
+    The time budget is looked at before each spec's chunk after the first round; a round it
+    runs out in is left out, every spec then counting the same Battles. A round of every spec
+    is about one chunk in all, so several specs overshoot the budget by no more than one: a
+    spec's share of a chunk. (records per spec, why play stopped, seconds.)"""
     # a slow tactic plays smaller chunks, so that the time budget is looked at as often
     cost = max(max(COST[s.attacker_tactic], COST[s.defender_tactic]) for s in specs)
     chunk = max(1, int(chunk / cost))
@@ -389,12 +391,19 @@ def play_plan(
     started = time.perf_counter()
     done = 0
     stopped = STOPPED_TRIALS
+    per_spec = max(1, chunk // len(specs))
     for look in plan.looks:
-        for _, count in chunks(look - done, chunk):
-            if time_budget is not None and done and time.perf_counter() - started >= time_budget:
-                return parts, STOPPED_TIME, time.perf_counter() - started
-            for spec, into, found in zip(specs, parts, counts, strict=True):
-                records = play(spec, count, seed, done)
+        for _, count in chunks(look - done, per_spec):
+            played: list[BattleRecords] = []
+            for spec in specs:
+                if (
+                    time_budget is not None
+                    and done
+                    and time.perf_counter() - started >= time_budget
+                ):
+                    return parts, STOPPED_TIME, time.perf_counter() - started
+                played.append(play(spec, count, seed, done))
+            for records, into, found in zip(played, parts, counts, strict=True):
                 into.append(records)
                 found += outcome_counts(records.outcome)
                 if progress is not None:

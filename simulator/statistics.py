@@ -73,11 +73,29 @@ def named_counts(codes: np.ndarray, names: Sequence[str]) -> dict[str, float]:
     }
 
 
+def survivors_by_name(alive: np.ndarray, names: Sequence[str]) -> list[dict[str, Any]]:
+    """Per name, in order of first appearance: how many of its characters survive together,
+    ``{"name", "count", "distribution": {survivors: probability}}`` (the joint view the
+    per-character survival cannot give: "Ogre x2: both 5%, one 20%, none 75%")."""
+    groups: dict[str, list[int]] = {}
+    for i, name in enumerate(names):
+        groups.setdefault(name, []).append(i)
+    return [
+        {
+            "name": name,
+            "count": len(columns),
+            "distribution": distribution(alive[:, columns].sum(axis=1)),
+        }
+        for name, columns in groups.items()
+    ]
+
+
 def side_summary(side: SideResult, names: Sequence[str]) -> dict[str, Any]:
     """One side's answer: survival per character given, survivors, points, Angels, its Titan."""
     given = len(names)
     return {
         "survival": survival(side.survives[:, :given], names),
+        "survivors_by_name": survivors_by_name(side.survives[:, :given], names),
         "expected_survivors": mean(side.survivors),
         "expected_points": mean(side.points),
         "points_distribution": distribution(side.points),

@@ -14,6 +14,7 @@ three and four for rangestrikes, types of opposite sides.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -164,13 +165,14 @@ def _recruit_by_mask(roster: Roster) -> list[str | None]:
             chosen.append(None)
             continue
         recruits = legal_recruits(living, roster.terrain, variant=roster.variant)
-        best = max(
-            (r.character for r in recruits),
-            key=lambda name: (character(name).value(roster.defender_score), name),
-            default=None,
-        )
-        chosen.append(best)
+        chosen.append(reinforcement_pick([r.character for r in recruits], roster.defender_score))
     return chosen
+
+
+def reinforcement_pick(recruits: Sequence[str], score: int) -> str | None:
+    """The reinforcement the kernel musters among the legal recruits (14.0): the most
+    valuable (16.0), the last by name among equals; None when there is none."""
+    return max(recruits, key=lambda name: (character(name).value(score), name), default=None)
 
 
 def _board(roster: Roster) -> Board:

@@ -262,21 +262,33 @@ function linkFor(request) {
   return url.toString();
 }
 
+/** The question a shared link holds; null without one. A link that holds something
+ * unreadable is said so (beside the form) rather than ignored. */
 function requestFromLink() {
   const q = new URLSearchParams(window.location.hash.slice(1)).get("q");
-  if (!q) return null;
+  if (q === null) return null;
+  let request = null;
   try {
-    const request = JSON.parse(q);
-    return request && typeof request === "object" && !Array.isArray(request) ? request : null;
+    request = JSON.parse(q);
   } catch {
-    return null;
+    request = null;
   }
+  if (request && typeof request === "object" && !Array.isArray(request)) {
+    $("#link-error").hidden = true;
+    return request;
+  }
+  const notice = $("#link-error");
+  notice.textContent = "This link's question could not be read (it may have been cut short "
+    + "when it was copied); the form shows an example instead.";
+  notice.hidden = false;
+  return null;
 }
 
 // ---------- errors next to their fields ----------
 
 function clearErrors() {
   $("#form-error").hidden = true;
+  $("#link-error").hidden = true;
   for (const p of $$("[data-error-for]")) {
     p.hidden = true;
     p.textContent = "";
@@ -381,6 +393,28 @@ function renderOutcomes(answer) {
   $("#summary").textContent = summary;
 }
 
+const HOW_MANY = ["none", "one", "two", "three", "four", "five", "six", "seven"];
+
+/** Survival rows: one per name; identical characters together, e.g. "Ogre ×2" with
+ * "both 5%, one 20%, none 75%" (how many of them survive, from the answer's
+ * survivors_by_name), its bar the share of them expected to survive. */
+function survivalRows(s) {
+  const groups = s.survivors_by_name
+    || s.survival.map((c) => ({ name: c.name, count: 1, distribution: { 1: c.p, 0: 1 - c.p } }));
+  return groups.map((g) => {
+    const p = (k) => g.distribution[String(k)] || 0;
+    let expected = 0;
+    for (let k = 1; k <= g.count; k += 1) expected += k * p(k);
+    if (g.count === 1) return [g.name, p(1), percent(p(1), 0)];
+    const parts = [];
+    for (let k = g.count; k >= 0; k -= 1) {
+      const word = k === g.count ? (g.count === 2 ? "both" : `all ${HOW_MANY[k] || k}`) : HOW_MANY[k] || String(k);
+      parts.push(`${word} ${percent(p(k), 0)}`);
+    }
+    return [`${g.name} ×${g.count}`, expected / g.count, parts.join(", ")];
+  });
+}
+
 function renderSide(side, answer) {
   const s = answer[side];
   const facts = $(`#${side}-facts`);
@@ -388,17 +422,19 @@ function renderSide(side, answer) {
     ["Expected survivors", number(s.expected_survivors, 2)],
     ["Expected points scored", number(s.expected_points, 1)],
   ];
-  if (state.lastRequest?.[side]?.characters?.includes("Titan")) {
+  if (s.has_titan) { // no "Titan killed 0%" for a side without its Titan
     rows.push(["Titan killed", percent(s.titan_killed)]);
+    // lost: killed, or eliminated with its Legion on a time loss (10.5)
+    rows.push(["Titan lost", percent(s.titan_lost)]);
   }
   facts.replaceChildren(...rows.flatMap(([k, v]) => [
     element("dt", { text: k }), element("dd", { text: v }),
   ]));
 
   const body = $(`#${side}-survival tbody`);
-  body.replaceChildren(...s.survival.map((c) => element("tr", {},
-    element("th", { scope: "row", text: c.name }),
-    element("td", {}, bar(c.p, null, side), element("span", { class: "value", text: percent(c.p, 0) })),
+  body.replaceChildren(...survivalRows(s).map(([name, p, text]) => element("tr", {},
+    element("th", { scope: "row", text: name }),
+    element("td", {}, bar(p, null, side), element("span", { class: "value", text })),
   )));
 
   const points = Object.entries(s.points_distribution)

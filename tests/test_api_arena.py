@@ -97,3 +97,58 @@ def test_openapi_examples(client):
             assert "example" in body, path
             r = client.post(path, json=body["example"])
             assert r.status_code == 200, (path, r.get_json())
+
+
+# POST /api/v1/arena/odds and /advice ------------------------------------------------------------
+
+
+def test_odds_answer_shape(client):
+    r = client.post("/api/v1/arena/odds", json={"state": state(), "games": 400, "seed": 5})
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    assert body["games"] == 400 and body["seed"] == 5
+    assert set(body["creatures"]) == {
+        "Cyclops", "Dragon", "Hydra", "Ranger", "Titan", "Troll", "Unicorn", "Warlock"
+    }  # fmt: skip
+    cyclops = body["creatures"]["Cyclops"]
+    assert len(cyclops["dies_in_round"]) == 5 and set(cyclops["survives"]) == {"p", "ci95"}
+    assert set(body["players"]) == {"Ann", "Bob", "Cat"}
+    assert set(body["players"]["Ann"]) >= {"expected_ducats", "wins"}
+    again = client.post("/api/v1/arena/odds", json={"state": state(), "games": 400, "seed": 5})
+    assert again.get_json()["creatures"] == body["creatures"]  # a seed repeats its games
+
+
+def test_odds_refuses_a_table_against_the_rules(client):
+    r = client.post("/api/v1/arena/odds", json={"state": state(draw_pile=3)})
+    assert r.status_code == 422
+    assert r.get_json()["error"]["details"][0]["rule"] == "2"
+
+
+def test_odds_unknown_policy_is_400(client):
+    r = client.post("/api/v1/arena/odds", json={"state": state(), "policies": {"Bob": "wild"}})
+    assert r.status_code == 400
+
+
+def test_advice_ranks_legal_plays(client):
+    r = client.post(
+        "/api/v1/arena/advice", json={"state": state(), "games": 600, "seed": 2, "max_plays": 6}
+    )
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    assert body["considered"] == 6 and len(body["plays"]) == 6
+    ducats = [p["expected_ducats"] for p in body["plays"]]
+    assert ducats == sorted(ducats, reverse=True)
+    for p in body["plays"]:  # every play advised is legal per the rules
+        assert validate(client, state(), p["action"])["valid"], p
+
+
+def test_advice_only_for_the_player_to_move(client):
+    r = client.post("/api/v1/arena/advice", json={"state": state(to_move="Bob"), "games": 10})
+    assert r.status_code == 422 and r.get_json()["error"]["details"][0]["rule"] == "6"
+
+
+def test_the_page_is_linked_from_the_battle_page(client):
+    assert 'href="/arena"' in client.get("/").get_data(as_text=True)
+    page = client.get("/arena")
+    assert page.status_code == 200 and "Titan: The Arena" in page.get_data(as_text=True)
+    assert client.get("/static/arena.js").status_code == 200

@@ -244,3 +244,13 @@ def test_the_guide_is_linked_from_the_readme_and_the_api_browser(client):
     assert guide.status_code == 200 and guide.mimetype == "text/markdown"
     assert guide.get_data(as_text=True) == GUIDE.read_text()
     assert "/api/v1/docs/api.md" in client.get("/api/v1/openapi.json").json["info"]["description"]
+
+
+def test_identical_characters_are_counted_together():
+    from simulator.statistics import survivors_by_name
+
+    alive = np.array([[True, True, False], [True, False, True], [False, False, True]])
+    assert survivors_by_name(alive, ["Ogre", "Ogre", "Lion"]) == [
+        {"name": "Ogre", "count": 2, "distribution": {"0": 1 / 3, "1": 1 / 3, "2": 1 / 3}},
+        {"name": "Lion", "count": 1, "distribution": {"0": 1 / 3, "1": 2 / 3}},
+    ]

@@ -151,7 +151,8 @@ def test_a_long_time_budget_raises_gunicorns_timeout(monkeypatch):
 
 def test_gunicorn_is_configured_for_this_service(monkeypatch):
     conf = load_gunicorn_conf(monkeypatch)
-    assert conf.preload_app is True and conf.worker_class == "sync"
+    assert conf.preload_app is True and conf.worker_class == "api.worker.ThreadWorker"
+    assert conf.threads >= 8
     assert conf.accesslog == "-" and "%(L)s" in conf.access_log_format  # seconds per request
     assert conf.graceful_timeout > DEFAULTS["TIME_BUDGET_SECONDS"]
     assert conf.control_socket_disable is True

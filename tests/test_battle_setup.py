@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from engine.battle_flow import Battle, Outcome
 from engine.battle_turns import (
     attacker_entry_sides,
-    eliminated_for_not_entering,
     entering_hexes,
-    is_time_loss,
     may_enter,
-    next_phase,
     own_maneuver_turn,
     phase_after,
 )
@@ -46,23 +46,22 @@ def test_round_order_defender_first_10_3():
     assert steps[-1] == (7, S, A)
 
 
-def test_next_phase_moves_the_position_on_10_5():
-    p = position(turn=3, phase=S, active=A)
-    q = next_phase(p)
-    assert (q.turn, q.phase, q.active) == (4, M, D)
-    assert next_phase(position(turn=7, phase=S, active=A)) is None
-
-
-@pytest.mark.parametrize(
-    ("turn", "phase", "active", "lost"),
-    [
-        pytest.param(7, S, A, False, id="10.5-last-strike-phase-still-fought"),
-        pytest.param(8, M, D, True, id="10.5-defender-eighth-maneuver-is-a-time-loss"),
-        pytest.param(1, M, D, False, id="10.5-first-phase"),
-    ],
-)
-def test_time_loss_10_5(turn, phase, active, lost):
-    assert is_time_loss(turn, phase, active) is lost
+def test_the_referee_moves_the_position_on_and_time_runs_out_10_5():
+    """engine.battle_flow: ending a phase moves the position to the next (10.3); with both
+    Legions standing, the Battle is a time loss when the attacker's seventh Strike Phase
+    ends, not before (10.5)."""
+    apart = {"attacker": [("Ogre", "E3")], "defender": [("Troll", "B2")]}
+    battle = Battle(position(turn=3, phase=S, active=A, **apart))
+    battle.begin_phase()
+    battle.end_phase()
+    assert battle.step == (4, M, D) and battle.outcome is None
+    battle = Battle(position(turn=7, phase=M, active=A, **apart))
+    battle.begin_phase()
+    battle.end_phase()
+    assert battle.step == (7, S, A) and battle.outcome is None
+    battle.begin_phase()
+    battle.end_phase()
+    assert battle.outcome is Outcome.TIME_LOSS and battle.rounds == 7
 
 
 @pytest.mark.parametrize(
@@ -112,7 +111,7 @@ def test_entering_counts_the_entry_hex_11_1(entry_side, attacker_edge, defender_
         attacker=[("Centaur", None)], defender=[("Ogre", None)], entry_side=entry_side, turn=1
     )
     for ref, edge, skill in (((A, 0), attacker_edge, 4), ((D, 0), defender_edge, 2)):
-        side_position = p if ref[0] is D else next_phase(next_phase(p))
+        side_position = p if ref[0] is D else replace(p, active=A)
         edge_hexes = {parse_hex(h) for h in edge}
         expected = {h for h in range(27) if min(distance(h, e) for e in edge_hexes) <= skill - 1}
         assert legal_moves(side_position, ref) == expected
@@ -247,15 +246,18 @@ def test_strike_position_answers_for_the_next_maneuver_phase():
 
 
 @pytest.mark.parametrize(
-    ("turn", "phase", "active", "eliminated"),
+    ("turn", "phase", "active", "left_off"),
     [
-        pytest.param(1, M, A, [(A, 1)], id="10.1-attacker-left-off-is-eliminated"),
-        pytest.param(1, M, D, [(D, 1)], id="10.1-defender-left-off-is-eliminated"),
-        pytest.param(2, M, A, [], id="15.3-later-phase-only-lapses"),
+        pytest.param(1, M, A, [("10.1", A, "Angel")], id="10.1-attacker-left-off-is-eliminated"),
+        pytest.param(1, M, D, [("10.1", D, "Lion")], id="10.1-defender-left-off-is-eliminated"),
+        pytest.param(2, M, A, [("15.3", A, "Angel")], id="15.3-later-the-summon-lapses"),
         pytest.param(1, S, A, [], id="10.1-not-a-maneuver-phase"),
     ],
 )
-def test_eliminated_for_not_entering_10_1(turn, phase, active, eliminated):
+def test_left_off_when_its_maneuver_phase_ends_10_1(turn, phase, active, left_off):
+    """engine.battle_flow: whoever of the phasing side is still off the Battleland when its
+    Maneuver Phase ends is out of the Battle (10.1); a Lord summoned later that does not
+    come on is not summoned (15.3)."""
     p = position(
         attacker=[("Ogre", "F1"), ("Angel", None)],
         defender=[("Troll", "A1"), ("Lion", None)],
@@ -263,4 +265,8 @@ def test_eliminated_for_not_entering_10_1(turn, phase, active, eliminated):
         phase=phase,
         active=active,
     )
-    assert list(eliminated_for_not_entering(p)) == eliminated
+    battle = Battle(p)
+    battle.begin_phase()
+    battle.end_phase()
+    out = [(h.rule, h.side, h.name) for h in battle.journal if h.what == "not_entered"]
+    assert out == left_off

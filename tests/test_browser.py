@@ -148,8 +148,8 @@ def test_form_runs_an_engagement_and_shows_the_api_answer(page, base_url):
         assert value == pytest.approx(100 * answer["outcomes"][key]["p"], abs=0.051)
     assert sum(shown.values()) == pytest.approx(100, abs=0.3)
     survivors = page.locator("#attacker-survival tbody th").all_inner_texts()
-    assert survivors == ATTACKER
-    assert page.locator("#defender-survival tbody tr").count() == len(DEFENDER)
+    assert survivors == ["Titan", "Gargoyle", "Centaur ×2"]  # identical characters together
+    assert page.locator("#defender-survival tbody th").all_inner_texts() == ["Ogre ×2", "Troll"]
     assert page.locator("#attacker-points-table tbody tr").count() == len(
         answer["attacker"]["points_distribution"]
     )
@@ -350,3 +350,70 @@ def test_the_page_fits_a_narrow_screen(browser, base_url):
             assert right["x"] >= 0 and right["x"] + right["width"] <= 360, box
     finally:
         context.close()
+
+
+def test_identical_characters_survive_together_and_only_a_titan_is_lost(page, base_url):
+    """ "Ogre ×2: both 5%, one 20%, none 75%" from the answer's survivors_by_name; the Titan's
+    fate (killed; lost, also on a time loss, 10.5) only for the side that has one."""
+    needs_kernel()
+    from urllib.parse import urlencode
+
+    request = {
+        "terrain": "Plains",
+        "attacker": {"score": 100, "characters": ["Titan", "Ogre", "Ogre"]},
+        "defender": {"score": 0, "characters": ["Troll", "Troll", "Troll"]},
+        "trials": 300,
+        "seed": 5,
+    }
+    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
+        open_form(page, f"{base_url}/#" + urlencode({"q": json.dumps(request)}))
+    answer = answered.value.json()
+    page.wait_for_selector("#results[data-state=done]")
+    ogres = answer["attacker"]["survivors_by_name"][1]
+    assert ogres["name"] == "Ogre" and ogres["count"] == 2
+    row = page.locator("#attacker-survival tbody tr").nth(1)
+    assert row.locator("th").inner_text() == "Ogre ×2"
+    shown = row.locator(".value").inner_text()
+    words = [part.rsplit(" ", 1) for part in shown.split(", ")]
+    assert [w for w, _ in words] == ["both", "one", "none"]
+    for (_, value), k in zip(words, (2, 1, 0), strict=True):
+        expected = 100 * ogres["distribution"].get(str(k), 0.0)
+        assert float(value.rstrip("%")) == pytest.approx(expected, abs=0.51)
+    trolls = page.locator("#defender-survival tbody tr").first.locator(".value").inner_text()
+    assert trolls.startswith("all three ")
+    attacker_facts = page.inner_text("#attacker-facts")
+    assert "Titan killed" in attacker_facts and "Titan lost" in attacker_facts
+    assert "Titan" not in page.inner_text("#defender-facts")
+    assert page.script_errors == []
+
+
+def test_a_broken_shared_link_says_so(page, base_url):
+    page.goto(f"{base_url}/#q=%7B%22terrain%22%3A%22Pla")  # a link cut short when copied
+    page.wait_for_selector("body[data-ready=true]")
+    notice = page.locator("#link-error")
+    assert notice.is_visible()
+    assert "could not be read" in notice.inner_text()
+    assert page.locator("#results").is_hidden()
+    assert page.script_errors == []
+
+
+def test_a_precision_stops_early_and_says_so(page, base_url):
+    needs_kernel()
+    open_form(page, base_url + "/")
+    page.check("input[name=where][value=terrain]")
+    page.select_option("#terrain", "Plains")
+    set_legion(page, "attacker", ["Ogre"])
+    set_legion(page, "defender", ["Troll"])
+    page.select_option("#precision", "0.05")
+    page.fill("#seed", "3")
+    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
+        page.click("#run")
+    answer = answered.value.json()
+    page.wait_for_selector("#results[data-state=done]")
+    assert json.loads(answered.value.request.post_data)["precision"] == 0.05
+    assert answer["stopped"] == "precision" and answer["trials"] < 10_000
+    assert "within ±5 points" in page.inner_text("#summary")
+    assert '"precision":0.05' in parse_qs(urlsplit(page.input_value("#share-link")).fragment)["q"][
+        0
+    ].replace(" ", "")
+    assert page.outside == [] and page.script_errors == []

@@ -1,6 +1,6 @@
 """The flow of a Battle: the kernel plays the phases, entries, removals and arrivals of 10.0-19.3.
 
-Each traced Battle is replayed beside a referee written from the rule text:
+Each traced Battle is replayed by the engine's referee (``engine.battle_flow``):
 it keeps its own position, advances phase by phase (10.3), applies Drift at
 the start of each Strike Phase (Hazards Chart), removes the slain only at the
 end of their Strike Phase (10.6, 12.0), eliminates whoever is still off the
@@ -8,9 +8,9 @@ Battleland when its side's Maneuver Phase ends (10.1, 14.0, 15.3), brings in
 the summoned Lord (15.0-15.3) and the reinforcement (14.0-14.1), ends the
 Battle on an eliminated Legion or a slain Titan (19.3) and after seven
 Battle-Rounds (10.5). Every position the kernel recorded must be the
-referee's, every event must fall in a phase that allows it, and the result
-must be the referee's. (Whether each single move and strike is legal is
-tests/test_kernel_differential.py's business.)
+referee's, every event one the referee accepts in its phase, and the result
+the referee's. (Whether each single strike is legal is
+tests/test_kernel_differential.py's business; the referee checks each move.)
 
 Facts only visible over many Battles are checked on ``play`` records with
 fixed seeds.
@@ -24,26 +24,15 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from engine.battle_checks import check_position
-from engine.battle_turns import (
-    LAST_TURN,
-    REINFORCEMENT_TURN,
-    own_maneuver_turn,
-    step_at,
-    step_index,
-    step_of,
-)
+from engine.battle_flow import Battle
+from engine.battle_turns import LAST_TURN, REINFORCEMENT_TURN, step_of
 from engine.battlelands import TERRAINS
-from engine.characters import TITAN, character
+from engine.characters import TITAN
 from engine.hexes import DISTANCE, TOWER_ENTRY_SIDE, entry_hexes, parse_hex
-from engine.movement import in_contact
-from engine.musters import legal_recruits
 from engine.position import Army, BattlePosition, Figure, Phase, Side
-from engine.scoring import LEGION_LIMIT
-from engine.strikes import drift_damage
 from simulator.battles import BattleSpec, EventKind, Outcome, TracedBattle, play, trace
+from simulator.tables import reinforcement_pick
 from tests.test_kernel_differential import _battles
-
-STEPS = LAST_TURN * 4  # 10.5: seven Battle-Rounds of four phases (10.3)
 
 
 def H(label: str) -> int:
@@ -53,17 +42,6 @@ def H(label: str) -> int:
 def _titan_power(score: int) -> int:
     """19.1: a Titan's Power-factor is 6 plus one per full 100 points."""
     return 6 + score // 100
-
-
-@dataclass
-class _Piece:
-    name: str
-    hex: int | None
-    hits: int
-    power: int
-    slot: int  # the kernel's slot (battles.py: attackers, Lord, defenders, reinforcement)
-    alive: bool = True
-    names: frozenset[str] = frozenset()  # a reinforcement not yet seen: any of these
 
 
 @dataclass
@@ -86,315 +64,76 @@ class _Tally:
     outcomes: set[Outcome] = field(default_factory=set)
 
 
-class _Referee:
-    """A Battle replayed from the rules, one phase at a time."""
+def referee(spec: BattleSpec) -> Battle:
+    """The engine's referee for the spec: its Lord to summon and, when the spec reinforces,
+    the kernel's pick among the legal recruits (the choice is the kernel's, the legality
+    the engine's)."""
+    score = spec.position.defender.score
+    return Battle(
+        spec.position,
+        summonable=spec.summonable,
+        choose_recruit=(lambda names: reinforcement_pick(names, score)) if spec.reinforce else None,
+        variant=spec.variant,
+    )
 
-    def __init__(self, spec: BattleSpec, tally: _Tally) -> None:
-        p = spec.position
-        self.spec = spec
-        self.land = p.land
-        self.tally = tally
-        a, d = len(p.attacker.characters), len(p.defender.characters)
-        self.lord_slot, self.reinforcement_slot, self.slots = a, a + d + 1, a + d + 2
-        self.pieces: dict[Side, list[_Piece]] = {Side.ATTACKER: [], Side.DEFENDER: []}
-        for side, offset in ((Side.ATTACKER, 0), (Side.DEFENDER, a + 1)):
-            army = p.army(side)
-            for i, f in enumerate(army.characters):
-                power = f.kind.power_at(army.score)
-                if f.name == TITAN:
-                    assert power == _titan_power(army.score)
-                self.pieces[side].append(_Piece(f.name, f.hex, f.hits, power, offset + i))
-        self.step = step_index(step_of(p))
-        self.begun = False
-        self.summon_used = p.summon_used
-        self.reinforcement_used = p.reinforcement_used
-        # A Lord or a reinforcement already waiting off the Battleland is the one the
-        # Battle allows (15.0, 14.1): the summon is being made, the reinforcement mustered.
-        waiting = {s for s in Side if any(f.hex is None for f in p.army(s).characters)}
-        attacker_turn = own_maneuver_turn(p, Side.ATTACKER)
-        defender_turn = own_maneuver_turn(p, Side.DEFENDER)
-        self.summon_pending = Side.ATTACKER in waiting and (attacker_turn or 1) > 1
-        self.summon_waiting = self.summon_pending
-        self.reinforcement_waiting = (
-            Side.DEFENDER in waiting and defender_turn == REINFORCEMENT_TURN
-        )
-        self.titan_slain = {Side.ATTACKER: False, Side.DEFENDER: False}
-        self.outcome: Outcome | None = None
-        self.rounds = step_at(self.step)[0]
-        self.moved: set[int] = set()
-        self.engaged_at_start: set[int] = set()
-        self.snapshot: dict[Side, tuple[Figure, ...]] = {}
-        self.struck: set[int] = set()
-        self.responders_began = False
-        self.slain_when_first_side_done: set[int] = set()
 
-    # --- the referee's position -------------------------------------------------------
-
-    def living(self, side: Side) -> list[_Piece]:
-        return [q for q in self.pieces[side] if q.alive]
-
-    def on_board(self) -> list[tuple[Side, _Piece]]:
-        return [(s, q) for s in Side for q in self.living(s) if q.hex is not None]
-
-    def figures(self, side: Side) -> tuple[Figure, ...]:
-        return tuple(Figure(q.name, q.hex, q.hits) for q in self.living(side))
-
-    def matches(self, position: BattlePosition, expected: dict[Side, tuple[Figure, ...]]) -> None:
-        turn, phase, active = step_at(self.step)
-        assert (position.turn, position.phase, position.active) == (turn, phase, active)
-        for side in Side:
-            got = position.army(side).characters
-            want = expected[side]
-            assert len(got) == len(want), (side, got, want)
-            for g, w, q in zip(got, want, self.living(side), strict=True):
-                if q.names:  # the reinforcement's name is the kernel's pick among the legal
-                    assert g.name in q.names, (g, q.names)
-                    q.name, q.names = g.name, frozenset()
-                    q.power = character(g.name).power_at(position.defender.score)
-                    w = replace(w, name=g.name)
-                assert g == w, (side, got, want)
-        assert position.summon_used == self.summon_used
-        assert position.reinforcement_used == self.reinforcement_used
-
-    def in_contact_with_enemy(self, side: Side, piece: _Piece) -> bool:
-        return any(
-            in_contact(self.land, piece.hex, e.hex)
-            for e in self.living(side.enemy)
-            if e.hex is not None
-        )
-
-    # --- phases -------------------------------------------------------------------------
-
-    def begin(self) -> None:
-        turn, phase, active = step_at(self.step)
-        self.begun = True
-        self.rounds = turn
-        if phase is Phase.MANEUVER:
-            self.moved = set()
-            self.engaged_at_start = {
-                q.slot
-                for q in self.living(active)
-                if q.hex is not None and self.in_contact_with_enemy(active, q)
-            }
-            if active is Side.ATTACKER and self.summon_pending and not self.summon_waiting:
-                self._summon()
-            if (
-                active is Side.DEFENDER
-                and turn == REINFORCEMENT_TURN
-                and self.spec.reinforce
-                and not self.reinforcement_used
-                and not self.reinforcement_waiting
-            ):
-                self._reinforce()
-            return
-        # Strike Phase: Drift first, to every non-native standing in it
-        for _, q in self.on_board():
-            hurt = drift_damage(character(q.name), self.land, q.hex)
-            self.tally.drift_hits += hurt
-            q.hits += hurt
-        self.snapshot = {s: self.figures(s) for s in Side}
-        self.engaged_at_start = {
-            q.slot for s, q in self.on_board() if self.in_contact_with_enemy(s, q)
-        }
-        self.struck = set()
-        self.responders_began = False
-        self.slain_when_first_side_done = set()
-
-    def _summon(self) -> None:
-        """15.0, 15.3: the first own Maneuver Phase after a Strike Phase that slew a defender."""
-        lord = None if self.spec.position.summon_used else self.spec.summonable
-        if lord is None:
-            return
-        if len(self.living(Side.ATTACKER)) >= LEGION_LIMIT:
-            self.tally.summon_refused_at_seven += 1
-            return
-        power = character(lord).power_at(self.spec.position.attacker.score)
-        self.pieces[Side.ATTACKER].append(_Piece(lord, None, 0, power, self.lord_slot))
-        self.tally.summoned += 1
-
-    def _reinforce(self) -> None:
-        """14.0, 14.1: at the start of the defender's fourth Maneuver Phase, if qualified."""
-        p = self.spec.position
-        living = [q.name for q in self.living(Side.DEFENDER)]
-        names = frozenset(r.character for r in legal_recruits(living, p.terrain, variant="default"))
-        if not names:
-            return
-        piece = _Piece("?", None, 0, 0, self.reinforcement_slot, names=names)  # power once named
-        self.pieces[Side.DEFENDER].append(piece)
-        self.tally.reinforced += 1
-
-    def end(self) -> None:
-        turn, phase, active = step_at(self.step)
-        if phase is Phase.MANEUVER:
-            # 10.1 (and 14.0, 15.3): still off the Battleland when the phase ends
-            for q in self.living(active):
-                if q.hex is None:
-                    q.alive = False
-                    if q.slot not in (self.lord_slot, self.reinforcement_slot):
-                        self.tally.not_entered += 1
-            if active is Side.ATTACKER and self.summon_pending:
-                self.summon_used, self.summon_pending = True, False
-            if active is Side.DEFENDER and turn == REINFORCEMENT_TURN:
-                self.reinforcement_used = True
+def _strike(battle: Battle, event, tally: _Tally) -> None:
+    """A traced strike or rangestrike, made in the position as its Strike Phase began."""
+    assert event.position == battle.phase_start, "a Strike Phase's position, after Drift"
+    p = battle.position
+    assert event.target_ref == p.find(event.actor[0].enemy, event.target)
+    if p.figure(event.actor).hits >= p.power(event.actor):  # 10.6: the slain strike back
+        if battle.phase_start.figure(event.actor).hits >= p.power(event.actor):
+            tally.drift_slain_struck += 1
         else:
-            slain = set(self._slain())
-            if not self.responders_began:
-                self._must_have_struck({q.slot for q in self.living(active)}, slain)
-            self._must_have_struck({q.slot for q in self.living(active.enemy)}, slain)
-            defender_slain = False
-            for s, q in self.on_board():
-                if q.hits >= q.power:  # 10.6, 12.6: removed at the end of the phase
-                    q.alive = False
-                    defender_slain |= s is Side.DEFENDER
-                    if q.name == TITAN:
-                        self.titan_slain[s] = True
-            if defender_slain and not self.summon_used:
-                self.summon_pending = True
-        self.outcome = self._decided()
-        if self.outcome is None and self.step + 1 >= STEPS:
-            self.outcome = Outcome.TIME_LOSS  # 10.5
-        self.step += 1
-        self.begun = False
-
-    def _decided(self) -> Outcome | None:
-        """Out: no character left, or its Titan slain (19.3)."""
-        out = {s: not self.living(s) or self.titan_slain[s] for s in Side}
-        if out[Side.ATTACKER] and out[Side.DEFENDER]:
-            return Outcome.MUTUAL
-        if out[Side.DEFENDER]:
-            return Outcome.ATTACKER_WINS
-        if out[Side.ATTACKER]:
-            return Outcome.DEFENDER_WINS
-        return None
-
-    def advance_to(self, step: int) -> None:
-        assert step >= self.step, "events out of the order of phases (10.3)"
-        while self.step < step:
-            if not self.begun:
-                self.begin()
-            self.end()
-            assert self.outcome is None, "an event after the Battle ended"
-        if not self.begun:
-            self.begin()
-
-    def finish(self) -> None:
-        while self.outcome is None:
-            if not self.begun:
-                self.begin()
-            self.end()
-
-    # --- strike bookkeeping -------------------------------------------------------------
-
-    def _slain(self) -> list[int]:
-        return [q.slot for _, q in self.on_board() if q.hits >= q.power]
-
-    def piece(self, side: Side, index: int) -> _Piece:
-        return self.living(side)[index]
-
-    def _must_have_struck(self, slots: set[int], slain: set[int]) -> None:
-        """10.6, 12.0: every character in contact at the start of the phase strikes,
-        unless all enemies in contact with it are slain by the time its side strikes."""
-        for s, q in self.on_board():
-            if q.slot not in slots or q.slot not in self.engaged_at_start or q.slot in self.struck:
-                continue
-            enemies = [
-                e for e in self.living(s.enemy)
-                if e.hex is not None and in_contact(self.land, q.hex, e.hex)
-            ]  # fmt: skip
-            assert all(e.slot in slain for e in enemies), (q, enemies)
-
-    # --- events ---------------------------------------------------------------------------
-
-    def apply(self, event) -> None:
-        _, phase, active = step_at(self.step)
-        side, index = event.actor
-        if event.kind is EventKind.MOVE:
-            self.tally.moves += 1
-            assert phase is Phase.MANEUVER and side is active, "moves only in own Maneuver (11.0)"
-            self.matches(event.position, {s: self.figures(s) for s in Side})
-            q = self.piece(side, index)
-            assert q.slot not in self.moved, "a character moves once per Maneuver Phase (11.0)"
-            assert q.slot not in self.engaged_at_start, "locked in contact (11.3)"
-            assert q.hex == event.frm
-            if q.hex is None:
-                self._entry(event.position, q, event.to)
-            self.moved.add(q.slot)
-            q.hex = event.to
-            return
-        assert phase is Phase.STRIKE
-        self.matches(event.position, self.snapshot)
-        q = self.piece(side, index)
-        target = self.piece(*event.target_ref)
-        assert target.hex == event.target and target.hits < target.power, "strike a living enemy"
-        assert q.slot not in self.struck, "each character strikes once per Strike Phase (12.1)"
-        self.struck.add(q.slot)
-        if side is active:
-            assert not self.responders_began, "the phasing side strikes first (10.6, 12.1)"
-        elif not self.responders_began:
-            self.responders_began = True
-            self._must_have_struck({x.slot for x in self.living(active)}, set(self._slain()))
-        if event.kind is EventKind.RANGESTRIKE:
-            self.tally.rangestrikes += 1
-            assert side is active, "only the phasing side rangestrikes (13.0)"
-            assert q.slot not in self.engaged_at_start, "no rangestrike in contact (13.0)"
-            assert event.carry_to is None and event.carried == 0, "no carry-over (13.0)"
-        else:
-            self.tally.strikes += 1
-            assert q.slot in self.engaged_at_start, "strikers began the phase in contact (12.0)"
-            if q.hits >= q.power:
-                snapshot_hits = next(
-                    f.hits for f, x in zip(self.snapshot[side], self.living(side), strict=True)
-                    if x is q
-                )  # fmt: skip
-                if snapshot_hits >= q.power:
-                    self.tally.drift_slain_struck += 1
-                else:
-                    self.tally.slain_struck_back += 1
-        landed = min(event.hits, target.power - target.hits)
-        target.hits += landed
-        if event.carry_to is None:
-            assert event.carried == 0
-            return
-        second = next(e for e in self.living(event.target_ref[0]) if e.hex == event.carry_to)
-        assert second.hits < second.power, "carry only to a living enemy (12.4)"
-        assert event.carried == min(event.hits - landed, second.power - second.hits)
-        second.hits += event.carried
-
-    def _entry(self, position: BattlePosition, q: _Piece, to: int) -> None:
-        """10.1, 10.2, 11.1: entering from the side's edge, or deployed in the Tower."""
-        side = position.active
-        p = self.spec.position
-        if p.terrain == "Tower" and side is Side.DEFENDER and position.turn == 1:
-            assert to in self.land.deploy, "10.2: deployed in the walled hexes"
-            return
-        edge = entry_hexes(p.entry_side, attacker=side is Side.ATTACKER)
-        skill = character(q.name).skill
-        assert min(DISTANCE[to][e] for e in edge) <= skill - 1, "11.1: the first hex on the edge"
-
-    def alive_by_slot(self) -> tuple[bool, ...]:
-        alive = [False] * self.slots
-        for s in Side:
-            for q in self.living(s):
-                alive[q.slot] = True
-        return tuple(alive)
+            tally.slain_struck_back += 1
+    if event.kind is EventKind.RANGESTRIKE:
+        tally.rangestrikes += 1
+        assert event.carry_to is None and event.carried == 0, "no carry-over (13.0)"
+        battle.rangestrike(event.actor, event.target, event.hits)
+        return
+    tally.strikes += 1
+    carried = battle.strike(event.actor, event.target, event.hits, event.carry_to)
+    assert carried == event.carried, "12.4: the excess, up to what the second can take"
 
 
-def replay(spec: BattleSpec, traced: TracedBattle, tally: _Tally) -> None:
-    """Check one traced Battle against the referee."""
+def replay(spec: BattleSpec, traced: TracedBattle, tally: _Tally) -> Battle:
+    """Check one traced Battle against the engine's referee (engine.battle_flow): every
+    recorded position is the referee's, every event one it accepts in its phase, and the
+    end the referee's."""
     assert traced.complete
-    ref = _Referee(spec, tally)
+    battle = referee(spec)
     for event in traced.events:
-        ref.advance_to(step_index(step_of(event.position)))
-        ref.apply(event)
-    ref.finish()
-    assert (traced.outcome, traced.rounds) == (ref.outcome, ref.rounds)
-    assert traced.alive == ref.alive_by_slot()
+        battle.advance_to(step_of(event.position))
+        if event.kind is EventKind.MOVE:
+            tally.moves += 1
+            assert event.position == battle.position
+            assert battle.position.figure(event.actor).hex == event.frm
+            battle.move(event.actor, event.to)
+        else:
+            _strike(battle, event, tally)
+    battle.finish()
+    assert (traced.outcome.name, traced.rounds) == (battle.outcome.name, battle.rounds)
+    a, d = len(spec.position.attacker.characters), len(spec.position.defender.characters)
+    alive = [False] * (a + d + 2)  # the kernel's slots: attackers, Lord, defenders, reinforcement
+    for i in battle.ids[Side.ATTACKER]:
+        alive[i] = True
+    for i in battle.ids[Side.DEFENDER]:
+        alive[a + 1 + i] = True
+    assert traced.alive == tuple(alive)
     tally.battles += 1
     tally.outcomes.add(traced.outcome)
     tally.time_losses += traced.outcome is Outcome.TIME_LOSS
-    tally.titan_ended += any(ref.titan_slain.values()) and any(
-        ref.living(s) for s in Side if ref.titan_slain[s]
+    for h in battle.journal:
+        tally.drift_hits += h.hits if h.what == "drift" else 0
+        tally.not_entered += h.what == "not_entered" and h.rule == "10.1"
+        tally.summoned += h.what == "summoned"
+        tally.summon_refused_at_seven += h.what == "no_room"
+        tally.reinforced += h.what == "mustered"
+    tally.titan_ended += any(
+        battle.titan_slain[s] and battle.position.army(s).characters for s in Side
     )
+    return battle
 
 
 # --- many Battles on every Battleland, replayed ---------------------------------------------

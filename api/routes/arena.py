@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, current_app, jsonify
 
+from api import warmup
+from api.errors import ApiError
 from api.requests import documented, parse
-from api.schemas.arena import ArenaValidateAnswerSchema, ArenaValidateRequestSchema
+from api.schemas.arena import (
+    ArenaAdviceAnswerSchema,
+    ArenaAdviceRequestSchema,
+    ArenaOddsAnswerSchema,
+    ArenaOddsRequestSchema,
+    ArenaValidateAnswerSchema,
+    ArenaValidateRequestSchema,
+)
 from engine.arena.checks import check
+from simulator.arena import advice as arena_advice
+from simulator.arena import odds as arena_odds
 
 bp = Blueprint("arena", __name__, url_prefix="/api/v1/arena")
 
@@ -50,3 +61,66 @@ def validate():
     body = parse(ArenaValidateRequestSchema)
     problems = check(body["state"], body["action"])
     return jsonify({"valid": not problems, "violations": [p.to_dict() for p in problems]})
+
+
+def _limits() -> dict:
+    config = current_app.config
+    return {
+        "max_games": config["MAX_TRIALS"],
+        "default_games": config["ARENA_DEFAULT_GAMES"],
+        "time_budget": config["TIME_BUDGET_SECONDS"],
+    }
+
+
+def _kernel_ready() -> None:
+    """Wait a little for the Arena kernel a gunicorn worker is still preparing; then a 503."""
+    if warmup.ARENA.wait(current_app.config["KERNEL_WAIT_SECONDS"]):
+        return
+    raise ApiError(
+        503,
+        "kernel_warming",
+        "the Arena kernel is being prepared (a few minutes after an install): try again in"
+        f" {warmup.RETRY_AFTER_SECONDS} s",
+        headers={"Retry-After": str(warmup.RETRY_AFTER_SECONDS)},
+    )
+
+
+ODDS_EXAMPLE = {"state": EXAMPLE_STATE, "policies": {"Bob": "aggressive"}, "games": 2000,
+                "seed": 1}  # fmt: skip
+
+
+@bp.post("/odds")
+@documented(
+    summary="Each creature's survival and each player's ducats and wins, games played out",
+    request_schema=ArenaOddsRequestSchema,
+    response_schema=ArenaOddsAnswerSchema,
+    tag="arena",
+    example=ODDS_EXAMPLE,
+)
+def odds():
+    body = parse(ArenaOddsRequestSchema)
+    _kernel_ready()
+    return jsonify(arena_odds.odds(body, **_limits()))
+
+
+@bp.post("/advice")
+@documented(
+    summary="The asking player's legal plays this turn, ranked by expected ducats and wins",
+    request_schema=ArenaAdviceRequestSchema,
+    response_schema=ArenaAdviceAnswerSchema,
+    tag="arena",
+    example={"state": EXAMPLE_STATE, "games": 4000, "seed": 1, "max_plays": 12},
+)
+def advice():
+    body = parse(ArenaAdviceRequestSchema)
+    _kernel_ready()
+    return jsonify(arena_advice.advice(body, **_limits()))
+
+
+page_bp = Blueprint("arena_page", __name__)
+
+
+@page_bp.get("/arena")
+def page():
+    """The Arena's page."""
+    return current_app.send_static_file("arena.html")

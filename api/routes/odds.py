@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, current_app
 from marshmallow import ValidationError
 
-from api import warmup
+from api import admission, warmup
 from api.errors import ApiError, error_body
 from api.requests import answer, documented, parse, through
 from api.schemas.odds import (
@@ -38,6 +38,11 @@ def _kernel_ready() -> None:
         f" in {warmup.RETRY_AFTER_SECONDS} s; /api/v1/health says when it is ready",
         headers={"Retry-After": str(warmup.RETRY_AFTER_SECONDS)},
     )
+
+
+def _turn():
+    """A simulation's turn in this worker (api.admission)."""
+    return admission.turn()
 
 
 def _limits(body: dict[str, Any]) -> dict[str, Any]:
@@ -76,7 +81,9 @@ def post_odds():
     body = parse(OddsRequestSchema)
     body["position"] = _position(body.get("position"))
     _kernel_ready()
-    return answer(odds(body, **_limits(body)))
+    with _turn():
+        found = odds(body, **_limits(body))
+    return answer(found)
 
 
 @bp.post("/odds/batch")
@@ -114,12 +121,13 @@ def post_odds_batch():
             requests.append(_Refused(e))
     _kernel_ready()
     config = current_app.config
-    answers = batch(
-        [r.error if isinstance(r, _Refused) else r for r in requests],
-        common_random_numbers=body["common_random_numbers"],
-        time_budget=config["TIME_BUDGET_SECONDS"],
-        max_trials=config["MAX_TRIALS"],
-    )
+    with _turn():
+        answers = batch(
+            [r.error if isinstance(r, _Refused) else r for r in requests],
+            common_random_numbers=body["common_random_numbers"],
+            time_budget=config["TIME_BUDGET_SECONDS"],
+            max_trials=config["MAX_TRIALS"],
+        )
     out = []
     for i, (request, found) in enumerate(zip(requests, answers, strict=True)):
         if isinstance(request, _Refused):
@@ -152,4 +160,6 @@ class _Refused:
 def post_compare():
     body = parse(CompareRequestSchema)
     _kernel_ready()
-    return answer(compare(body, **_limits(body)))
+    with _turn():
+        found = compare(body, **_limits(body))
+    return answer(found)

@@ -256,6 +256,17 @@ class SurvivalSchema(Schema):
     )
 
 
+class SurvivorsByNameSchema(Schema):
+    name = character_name(required=True)
+    count = fields.Integer(required=True, **_d("how many characters of that name, 1 to 7"))
+    distribution = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(),
+        required=True,
+        **_d("{how many of them survive, 0 to count: probability}"),
+    )
+
+
 class AngelsGainedSchema(Schema):
     Angel = fields.Float(required=True, **_d("mean number of Angels acquired (17.2)"))
     Archangel = fields.Float(required=True, **_d("mean number of Archangels acquired (17.3)"))
@@ -290,6 +301,14 @@ class SideAnswerSchema(Schema):
         fields.Nested(SurvivalSchema),
         required=True,
         **_d("one entry per character, in the order of the request (or the position)"),
+    )
+    survivors_by_name = fields.List(
+        fields.Nested(SurvivorsByNameSchema),
+        required=True,
+        **_d(
+            "identical characters together, in order of first appearance: how many of them "
+            "survive (e.g. Ogre x2: both 5%, one 20%, none 75%)"
+        ),
     )
     expected_survivors = fields.Float(
         required=True, **_d("mean number of characters left in the Legion, 0 to 8")

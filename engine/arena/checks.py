@@ -128,6 +128,19 @@ def state_problems(s: ArenaState, base: str = "state") -> list[Problem]:
             problem("too_many_bets", "five chips: five bets a game", pb, "7")
         if secret is not None and secret.card >= 0 and not is_strength(secret.card):
             problem("secret_card", "a secret bet is a strength card", f"{pb}.secret_bet.card", "7")
+        if (
+            secret is not None
+            and not secret.revealed
+            and secret.creature >= 0
+            and secret.card < 0
+            and i != s.me
+        ):
+            problem(
+                "secret_creature_unseen",
+                "a hidden secret bet shows no creature: leave it out, or mark the bet revealed",
+                f"{pb}.secret_bet.creature",
+                "7",
+            )
         if secret is not None and secret.revealed and secret.creature < 0:
             problem(
                 "secret_creature",

@@ -203,7 +203,7 @@ def read_state(
     if head_out:
         paths.append((HEAD_REFEREE, f"{base}.head_referee_played"))
     to_move = player(d["to_move"], f"{base}.to_move")
-    starter = player(d.get("starter", d["to_move"]), f"{base}.starter")
+    starter = player(d.get("starter") or d["to_move"], f"{base}.starter")
     last = player(d.get("last_player"), f"{base}.last_player", optional=True)
     if r.problems:
         return None, r.problems
@@ -213,7 +213,8 @@ def read_state(
         to_move=to_move, round=d.get("round", 1), starter=starter, eliminated=eliminated,
         columns=columns or [[[] for _ in range(N_CREATURES)]], discard=discard,
         discard_hidden=discard_d.get("hidden", 0),
-        discard_top_visible=discard_d.get("top_visible", bool(discard)),
+        discard_top_visible=bool(discard) if discard_d.get("top_visible") is None
+        else bool(discard_d["top_visible"]),
         draw_pile=d["draw_pile"], head_referee_out=head_out, opening_bid=d.get("opening_bid"),
         stalemate=bool(d.get("stalemate")), last_player=last, paths=paths,
     )  # fmt: skip

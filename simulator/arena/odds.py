@@ -1,0 +1,207 @@
+"""Arena odds and advice: from a player's view of the table to the answers of the API.
+
+``play(setup, games, seed, forced)`` plays games in chunks on a few threads (the kernel
+releases the GIL); game ``i`` depends only on ``(seed, i)`` and the first turn, so an answer
+does not depend on the chunking, and advice compares its plays on the same deals and dice.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import secrets
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from engine.arena.cards import CREATURE_NAMES, ROUNDS
+from engine.arena.checks import state_problems
+from engine.arena.state import ArenaState, read_state
+from engine.errors import RuleError, Violations
+from simulator.arena import kernel, policies, tables
+from simulator.statistics import Z95, wilson_interval
+
+CHUNK = 500  # games per kernel call; the time budget is checked between calls
+SEED_LIMIT = 2**53
+NO_TURN = np.full(8, -1, np.int64)
+
+
+def threads() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+@dataclass
+class Setup:
+    """What the kernel needs for one table: its bundle, the unseen cards, the players' policies."""
+
+    state: ArenaState
+    template: tuple[np.ndarray, ...]
+    pool: np.ndarray
+    policy_of: np.ndarray
+
+
+@dataclass
+class Games:
+    died: np.ndarray  # int64 [n, 8]
+    ducats: np.ndarray  # int64 [n, P]
+    winner: np.ndarray  # int64 [n]
+    turns: np.ndarray  # int64 [n]
+    seconds: float
+
+    @property
+    def n(self) -> int:
+        return int(self.winner.size)
+
+
+def setup_of(raw_state: dict[str, Any], chosen: dict[str, str] | None = None) -> Setup:
+    """The kernel's setup of a request's state; a state against the rules is refused (422)."""
+    state, problems = read_state(raw_state)
+    if not problems:
+        assert state is not None
+        problems = state_problems(state)
+    if problems:
+        raise Violations([p.as_error() for p in problems])
+    assert state is not None
+    chosen = chosen or {}
+    for i, name in enumerate(chosen):
+        if name not in state.names:
+            raise RuleError(f"{name!r} is not a player of this table", rule="1",
+                            path=f"policies.{name}")  # fmt: skip
+        del i
+    policy_of = np.array(
+        [policies.index(chosen.get(name, "default")) for name in state.names], np.int64
+    )
+    template, pool = tables.state_arrays(state)
+    return Setup(state, template, pool, policy_of)
+
+
+def _chunk(setup: Setup, forced: np.ndarray, seed: int, first: int, count: int) -> Games:
+    players = len(setup.state.names)
+    died = np.zeros((count, 8), np.int64)
+    ducats = np.zeros((count, players), np.int64)
+    winner = np.zeros(count, np.int64)
+    turns = np.zeros(count, np.int64)
+    census = np.zeros((0, 102), np.int64)
+    kernel.play_games(
+        setup.template, setup.pool, setup.policy_of, policies.params(), forced, seed, first,
+        died, ducats, winner, turns, census,
+    )  # fmt: skip
+    return Games(died, ducats, winner, turns, 0.0)
+
+
+def play(
+    setup: Setup,
+    games: int,
+    seed: int,
+    forced: np.ndarray = NO_TURN,
+    time_budget: float | None = None,
+    pool: ThreadPoolExecutor | None = None,
+) -> Games:
+    """Games 0..games-1 of ``seed``, on threads, stopping early when ``time_budget`` is spent
+    (the games played are a prefix, so a stopped answer is still games 0..n-1)."""
+    started = time.perf_counter()
+    parts: list[Games] = []
+    workers = threads()
+    own = pool is None
+    pool = pool or ThreadPoolExecutor(workers)
+    try:
+        first = 0
+        while first < games:
+            if time_budget is not None and parts and time.perf_counter() - started > time_budget:
+                break
+            wave = []
+            for _ in range(workers):
+                if first >= games:
+                    break
+                count = min(CHUNK, games - first)
+                wave.append(pool.submit(_chunk, setup, forced, seed, first, count))
+                first += count
+            parts += [f.result() for f in wave]
+    finally:
+        if own:
+            pool.shutdown()
+    return Games(
+        np.concatenate([p.died for p in parts]),
+        np.concatenate([p.ducats for p in parts]),
+        np.concatenate([p.winner for p in parts]),
+        np.concatenate([p.turns for p in parts]),
+        time.perf_counter() - started,
+    )
+
+
+def new_seed() -> int:
+    return secrets.randbelow(SEED_LIMIT)
+
+
+def proportion(k: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson_interval(k, n)
+    return {"p": k / n if n else 0.0, "ci95": [lo, hi]}
+
+
+def mean_interval(values: np.ndarray) -> tuple[float, list[float]]:
+    """The mean and its 95% normal interval."""
+    n = values.size
+    m = float(values.mean()) if n else 0.0
+    half = Z95 * float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
+    return m, [m - half, m + half]
+
+
+def summary(setup: Setup, done: Games, seed: int, games: int) -> dict[str, Any]:
+    """The odds answer: each creature's survival and round of death, each player's ducats and
+    wins."""
+    state = setup.state
+    n = done.n
+    creatures = {}
+    for c, name in enumerate(CREATURE_NAMES):
+        if not state.alive[c]:
+            continue
+        col = done.died[:, c]
+        creatures[name] = {
+            "survives": proportion(int(np.count_nonzero(col == 0)), n),
+            "dies_in_round": [float(np.count_nonzero(col == r)) / n for r in range(1, ROUNDS + 1)],
+        }
+    players = {}
+    for p, name in enumerate(state.names):
+        m, ci = mean_interval(done.ducats[:, p].astype(np.float64))
+        players[name] = {
+            "expected_ducats": m,
+            "ducats_ci95": ci,
+            "wins": proportion(int(np.count_nonzero(done.winner == p)), n),
+            "policy": policies.NAMES[int(setup.policy_of[p])],
+        }
+    return {
+        "creatures": creatures,
+        "players": players,
+        "games": n,
+        "seed": seed,
+        "games_per_second": n / done.seconds if done.seconds > 0 else 0.0,
+        "truncated": n < games,
+    }
+
+
+def odds(body: dict[str, Any], max_games: int, default_games: int,
+         time_budget: float | None = None) -> dict[str, Any]:  # fmt: skip
+    """The answer of POST /api/v1/arena/odds."""
+    setup = setup_of(body["state"], body.get("policies"))
+    games = check_games(body.get("games"), max_games, default_games)
+    seed = body.get("seed")
+    seed = new_seed() if seed is None else seed
+    done = play(setup, games, seed, time_budget=time_budget)
+    return summary(setup, done, seed, games)
+
+
+def check_games(games: int | None, max_games: int, default: int) -> int:
+    games = default if games is None else games
+    if games > max_games:
+        raise RuleError(f"at most {max_games} games a request", rule=None, path="games")
+    return games
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the kernel with a few games."""
+    from api.routes.arena import EXAMPLE_STATE
+
+    play(setup_of(EXAMPLE_STATE), 8, 1)

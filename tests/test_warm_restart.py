@@ -1,0 +1,44 @@
+"""A restart's workers load a compiled kernel side by side; only a compile takes the lock alone."""
+
+from __future__ import annotations
+
+import time
+
+from api import warmup
+from api.warmup import Kernel, Warmup
+from tests.test_api_warmup import Gate
+
+
+def _start_two(lock):
+    gate = Gate()
+    first, second = Warmup(gate), Warmup(gate)
+    threads = [first.start(lock), second.start(lock)]
+    time.sleep(0.3)
+    gate.open.set()
+    for thread in threads:
+        thread.join(10)
+    assert first.state is second.state is Kernel.READY
+    return gate
+
+
+def test_a_compile_marks_the_kernel_compiled_for_its_sources(tmp_path):
+    lock = tmp_path / "lock"
+    assert not warmup.is_compiled(lock)
+    _start_two(lock)
+    assert warmup.is_compiled(lock)
+    (tmp_path / "lock.compiled").write_text("other sources")
+    assert not warmup.is_compiled(lock)  # changed sources: compiled again, alone
+
+
+def test_workers_of_a_restart_load_side_by_side(tmp_path):
+    lock = tmp_path / "lock"
+    warmup.mark_compiled(lock)
+    gate = _start_two(lock)
+    (_, first_end), (second_start, _) = sorted(gate.spans)
+    assert second_start < first_end  # overlapping: neither waited for the other
+
+
+def test_workers_after_an_install_compile_one_at_a_time(tmp_path):
+    gate = _start_two(tmp_path / "lock")
+    (_, first_end), (second_start, _) = sorted(gate.spans)
+    assert first_end <= second_start
