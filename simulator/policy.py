@@ -51,6 +51,8 @@ W_HOLD = 16  # the defender's approach weight lost per unit of the enemy's lead 
 W_EVADE = 17  # the defender's approach weight lost when it outpaces the attacker (10.5)
 WEIGHTS = 18
 
+TITAN_CAUTION = 1.0  # the least weight on a Titan's chance to be slain, whatever the tactic
+
 # the phase's outlook, worked out by survey() into State.mood
 M_FEAR, M_APPROACH, M_SHARE = 0, 1, 2
 
@@ -312,7 +314,10 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     if taken > 0.0:
         score -= fear * params[W_TAKEN] * taken * own / power
         death = death_chance(odds, taken, variance + threat_variance, rem)
-        score -= fear * params[W_DEATH] * death * own
+        if kinds.titan[t]:  # 19.3: whatever the mood, a Titan's death ends the Battle
+            score -= max(fear, 1.0) * max(params[W_DEATH], TITAN_CAUTION) * death * own
+        else:
+            score -= fear * params[W_DEATH] * death * own
     nearest = st.near[h]
     if nearest < 99:
         approach = st.mood[M_APPROACH]

@@ -110,7 +110,7 @@ TACTICS: dict[str, str] = {
         "switching to any other tactic. It weighs the balance of strength: the stronger side "
         "closes in and trades blows, the weaker one fights only from good ground. As attacker "
         "it presses harder every round, because a time loss eliminates it (10.5); as defender "
-        "it holds strong ground and outlasts the attacker when it cannot win the fight. It "
+        "it keeps its distance when it is the weaker or the quicker Legion. It "
         "strikes the enemy it is likeliest to kill, declares a higher Strike-number when the "
         "extra hits can carry over, and keeps its Titan out of fights it would likely lose."
     ),
@@ -141,7 +141,7 @@ COST: dict[str, float] = {
     "aggressive": 1.0,
     "defensive": 1.0,
     "ranged": 1.0,
-    "lookahead": 150.0,
+    "lookahead": 100.0,
 }
 
 assert set(TACTICS) == set(COST) == {"default", "lookahead", *PRESETS}
