@@ -58,8 +58,9 @@ limit_request_line = 4094
 limit_request_fields = 100
 accesslog = "-"
 errorlog = "-"
-# remote address, request line, status, bytes, seconds taken
-access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(L)ss'
+# remote address, the client's address as nginx gives it ("-" without nginx), request line,
+# status, bytes, seconds taken
+access_log_format = '%(h)s %({x-forwarded-for}i)s "%(r)s" %(s)s %(b)s %(L)ss'
 # No control socket: it is one per user ($HOME/.gunicorn/gunicorn.ctl), so two instances (the
 # service and a load test) would take it from each other, and nothing here uses gunicornc.
 control_socket_disable = True
@@ -77,4 +78,4 @@ def post_fork(server, worker):
     service_log.setLevel(logging.INFO)
     for handler in server.log.error_log.handlers:
         service_log.addHandler(handler)
-    start_in_worker()
+    start_in_worker(server.cfg.workers)  # the workers share the cores among their kernels

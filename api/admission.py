@@ -7,8 +7,8 @@ all taken waits up to ``SIMULATION_WAIT_SECONDS`` for a turn and is then answere
 (each would take longer, all sharing the same cores), and every cheap request keeps answering
 meanwhile (the kernel releases Python's lock while it plays). Two per worker, not one: which
 worker a connection lands in is up to the operating system, and two requests often land in
-the same one; they then take turns in the kernel chunk by chunk (simulator.battles) while
-it runs on every core, as fast in all as if each had a worker of its own.
+the same one; they then take turns in the kernel chunk by chunk (simulator.battles) rather than
+one being refused while the other worker idles.
 """
 
 from __future__ import annotations

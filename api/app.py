@@ -26,7 +26,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     from simulator.battles import set_kernel_threads
 
-    set_kernel_threads(app.config["KERNEL_THREADS"])
+    if app.config["KERNEL_THREADS"]:  # else each gunicorn worker shares out the cores (warmup)
+        set_kernel_threads(app.config["KERNEL_THREADS"])
 
     errors.register(app)
     limits.install(app)  # body size, JSON shape limits, CORS

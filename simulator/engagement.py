@@ -167,10 +167,13 @@ def _angels(score: int, points: np.ndarray, size: np.ndarray) -> tuple[np.ndarra
     """Angels and Archangels per Battle, each distinct (points, size) asked of engine.scoring."""
     angels = np.zeros(points.size, dtype=np.int8)
     archangels = np.zeros(points.size, dtype=np.int8)
-    pairs, inverse = np.unique(np.stack([points, size], axis=1), axis=0, return_inverse=True)
+    # one integer key per (points, size): unique over rows of a 2-D array sorts far slower
+    span = int(size.max()) + 1 if size.size else 1
+    keys, inverse = np.unique(points.astype(np.int64) * span + size, return_inverse=True)
     inverse = inverse.reshape(-1)
-    for k, (p, s) in enumerate(pairs):
-        gained = scoring.angels_gained(score, int(p), int(s))
+    for k, key in enumerate(keys):
+        p, s = divmod(int(key), span)
+        gained = scoring.angels_gained(score, p, s)
         if gained:
             rows = inverse == k
             angels[rows] = gained.count(ANGEL)

@@ -42,3 +42,31 @@ def test_workers_after_an_install_compile_one_at_a_time(tmp_path):
     gate = _start_two(tmp_path / "lock")
     (_, first_end), (second_start, _) = sorted(gate.spans)
     assert first_end <= second_start
+
+
+def test_kernel_threads_share_the_cores_among_the_workers_unless_set():
+    assert warmup.kernel_threads(workers=2, setting=0, cores=2) == 1
+    assert warmup.kernel_threads(workers=1, setting=0, cores=2) == 2
+    assert warmup.kernel_threads(workers=4, setting=0, cores=8) == 2
+    assert warmup.kernel_threads(workers=16, setting=0, cores=2) == 1
+    assert warmup.kernel_threads(workers=2, setting=3, cores=2) == 3
+
+
+def test_a_kernel_call_uses_the_threads_set():
+    import numba
+
+    from simulator import battles
+    from tests.test_precision import _spec
+
+    spec = _spec("10.5-trolls-in-round-7")
+    try:
+        battles.set_kernel_threads(1)
+        one = battles.play(spec, 300, 9)
+        assert numba.get_num_threads() == 1
+        battles.set_kernel_threads(0)
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        every = battles.play(spec, 300, 9)
+    finally:
+        battles.set_kernel_threads(0)
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    assert (one.outcome == every.outcome).all()  # the same Battles on any number of threads
