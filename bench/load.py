@@ -10,6 +10,7 @@ Only the loopback address is ever contacted.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -35,14 +36,29 @@ LEVELS = (1, 4, 16)
 class Level:
     concurrency: int
     requests: int
-    errors: int
+    errors: int  # neither answered nor refused with 503
     truncated: int
     seconds: float
     latencies: tuple[float, ...]  # seconds, of the answered requests
+    refused: int = 0  # 503 with Retry-After: the service busy (admission control)
 
     @property
     def per_second(self) -> float:
-        return self.requests / self.seconds if self.seconds else 0.0
+        """Requests answered (200) per second."""
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    @classmethod
+    def joined(cls, levels: list[Level]) -> Level:
+        """Several rounds of one concurrency as one."""
+        return cls(
+            levels[0].concurrency,
+            sum(x.requests for x in levels),
+            sum(x.errors for x in levels),
+            sum(x.truncated for x in levels),
+            sum(x.seconds for x in levels),
+            tuple(sorted(t for x in levels for t in x.latencies)),
+            sum(x.refused for x in levels),
+        )
 
     def percentile(self, q: float) -> float:
         if not self.latencies:
@@ -124,7 +140,7 @@ def run_level(port: int, concurrency: int, requests: int, seconds: float) -> Lev
     body = json.dumps(REQUEST).encode()
     lock = threading.Lock()
     latencies: list[float] = []
-    counts = {"sent": 0, "errors": 0, "truncated": 0}
+    counts = {"sent": 0, "errors": 0, "truncated": 0, "refused": 0}
     deadline = time.perf_counter() + seconds
 
     def client() -> None:
@@ -143,6 +159,8 @@ def run_level(port: int, concurrency: int, requests: int, seconds: float) -> Lev
                 if status == 200 and answer is not None:
                     latencies.append(took)
                     counts["truncated"] += bool(answer.get("truncated"))
+                elif status == 503:
+                    counts["refused"] += 1
                 else:
                     counts["errors"] += 1
 
@@ -160,14 +178,22 @@ def run_level(port: int, concurrency: int, requests: int, seconds: float) -> Lev
         counts["truncated"],
         elapsed,
         tuple(sorted(latencies)),
+        counts["refused"],
     )
 
 
+HEADER = (
+    f"{'concurrency':>11}{'requests':>10}{'answered/s':>11}{'p50 ms':>10}{'p99 ms':>10}"
+    f"{'503':>6}{'errors':>8}{'truncated':>11}"
+)
+
+
 def report(level: Level) -> str:
+    """One row under HEADER: latencies of the answered requests; 503s apart from errors."""
     return (
-        f"{level.concurrency:>11}{level.requests:>10}{level.per_second:>10.2f}"
+        f"{level.concurrency:>11}{level.requests:>10}{level.per_second:>11.2f}"
         f"{1000 * level.percentile(50):>10.0f}{1000 * level.percentile(99):>10.0f}"
-        f"{level.errors:>8}{level.truncated:>11}"
+        f"{level.refused:>6}{level.errors:>8}{level.truncated:>11}"
     )
 
 
@@ -200,27 +226,39 @@ def setups(cores: int | None = None) -> list[Setup]:
     return [Setup(None, t) for t in threads] + [Setup(1, cores)]
 
 
-def table(requests: int, seconds: float, trials: int, limit: float = 600.0) -> list[tuple]:
-    """(setup, Level) of each setup at each concurrency; printed as it goes."""
+def table(
+    requests: int, seconds: float, trials: int, limit: float = 600.0, rounds: int = 2
+) -> list[tuple[Setup, Level]]:
+    """(setup, Level) of each setup at each concurrency, printed at the end.
+
+    Every setup's gunicorn runs at once (an idle one costs nothing), and at each concurrency
+    the setups take turns for ``rounds`` rounds of ``requests / rounds`` requests, so that a
+    change in what else the machine runs weighs on every setup alike.
+    """
     REQUEST["trials"] = trials
-    found = []
-    print(
-        f"{'setup':<24}{'concurrency':>11}{'requests':>10}{'req/s':>10}{'p50 ms':>10}"
-        f"{'p99 ms':>10}{'errors':>8}{'truncated':>11}",
-        flush=True,
-    )
-    for setup in setups():
-        port = free_port()
-        with tempfile.TemporaryFile() as log:
+    servers = []
+    with contextlib.ExitStack() as stack:
+        for setup in setups():
+            port = free_port()
+            log = stack.enter_context(tempfile.TemporaryFile())
             server = start_gunicorn(port, setup.workers, log, setup.threads)
-            try:
-                wait_until_ready(port, server, log, limit)
-                for concurrency in LEVELS:
-                    level = run_level(port, concurrency, max(requests, concurrency), seconds)
-                    print(f"{setup.describe():<24}" + report(level), flush=True)
-                    found.append((setup, level))
-            finally:
-                stop(server)
+            stack.callback(stop, server)
+            servers.append((setup, port, server, log))
+        for _, port, server, log in servers:
+            wait_until_ready(port, server, log, limit)
+        found = []
+        for concurrency in LEVELS:
+            each = max(requests, concurrency) // rounds
+            done: dict[Setup, list[Level]] = {setup: [] for setup, *_ in servers}
+            for _ in range(rounds):
+                for setup, port, *_ in servers:
+                    done[setup].append(
+                        run_level(port, concurrency, max(each, concurrency), seconds / rounds)
+                    )
+            found += [(setup, Level.joined(levels)) for setup, levels in done.items()]
+    print(f"{'setup':<24}" + HEADER)
+    for setup, level in sorted(found, key=lambda f: (f[1].concurrency, setups().index(f[0]))):
+        print(f"{setup.describe():<24}" + report(level), flush=True)
     return found
 
 
@@ -255,10 +293,7 @@ def main(argv: list[str] | None = None) -> int:
             ready = wait_until_ready(port, server, log, args.start_limit)
             print(f"gunicorn on {HOST}:{port} answered its first odds request after {ready:.1f} s")
             print(f"request: {args.trials} Battles, 7v7 on {REQUEST['terrain']}")
-            print(
-                f"{'concurrency':>11}{'requests':>10}{'req/s':>10}{'p50 ms':>10}{'p99 ms':>10}"
-                f"{'errors':>8}{'truncated':>11}"
-            )
+            print(HEADER)
             errors = 0
             for concurrency in LEVELS:
                 level = run_level(port, concurrency, max(args.requests, concurrency), args.seconds)

@@ -388,8 +388,9 @@ class Gunicorn:
         return [int(p) for p in out.split()]
 
     def stop(self) -> None:
+        """Quick shutdown (SIGQUIT): no request of a test or a soak is left to finish."""
         if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
+            os.killpg(self.process.pid, signal.SIGQUIT)
             try:
                 self.process.wait(30)
             except subprocess.TimeoutExpired:
