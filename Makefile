@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: install run test lint format bench load soak browser nginx clean
+.PHONY: install run test lint format bench bench-tactics tune load soak browser nginx clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,19 @@ test: lint browser nginx
 
 bench: $(VENV)/.run-installed
 	$(PY) -m bench
+
+# The tactics against each other: cross-play table, the default's equilibrium gap.
+bench-tactics: $(VENV)/.run-installed
+	$(PY) -m bench.tactics
+
+# The default tactic's weights tuned by CMA-ES over self-play on dask (writes
+# simulator/data/default_tactic.toml and appends to bench/tune.log).
+$(VENV)/.tune-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[tune]'
+	touch $@ $(VENV)/.run-installed
+
+tune: $(VENV)/.tune-installed
+	$(PY) -m bench.tune
 
 # Requests per second and latency of a local gunicorn at concurrency 1, 4 and 16.
 load: $(VENV)/.run-installed

@@ -89,11 +89,6 @@ S_REINFORCE_USED, S_DEFENDERS, S_REINFORCE_TURN, S_SUMMON_PENDING = 5, 6, 7, 8
 SCALARS = 9
 
 
-S_STEP, S_SUMMON_SLOT, S_REINFORCE_SLOT, S_SUMMON_TYPE, S_SUMMON_USED = 0, 1, 2, 3, 4
-S_REINFORCE_USED, S_DEFENDERS, S_REINFORCE_TURN, S_SUMMON_PENDING = 5, 6, 7, 8
-SCALARS = 9
-
-
 # --- compilation ---------------------------------------------------------------
 
 # Everything a Battle runs once its state exists allocates nothing, so it is compiled
@@ -136,6 +131,7 @@ class State(NamedTuple):
     snap_hexes: np.ndarray  # int8[S]: a traced Strike Phase's position before its strikes
     snap_hits: np.ndarray  # int16[S]
     snap_alive: np.ndarray  # bool[S]
+    mood: np.ndarray  # float64[4]: the tactic's outlook of the phase (simulator.policy.M_)
 
 
 F_SUMMON_USED, F_REINFORCE_USED, F_SUMMON_PENDING, F_SUMMONED, F_RECRUIT = 0, 1, 2, 3, 4
@@ -180,7 +176,7 @@ def new_state(start, seed, index):
         np.zeros(n, dtype=np.bool_), np.zeros(n, dtype=np.int8), np.zeros(n, dtype=np.int8),
         np.zeros(n), np.zeros(n), np.zeros(HEXES, dtype=np.int8),
         np.zeros(HEXES, dtype=np.bool_), np.zeros(n, dtype=np.int8),
-        np.zeros(n, dtype=np.int16), np.zeros(n, dtype=np.bool_),
+        np.zeros(n, dtype=np.int16), np.zeros(n, dtype=np.bool_), np.zeros(4),
     )  # fmt: skip
     for s in range(n):
         if state.alive[s] and state.hexes[s] != OFF:

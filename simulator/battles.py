@@ -20,8 +20,9 @@ from engine.battle_turns import REINFORCEMENT_TURN, is_summonable_lord, step_at,
 from engine.errors import TitanError
 from engine.position import Army, BattlePosition, Figure, Side
 from simulator import battle_state, kernel
+from simulator.search import Play
 from simulator.tables import BattleTables, Roster, battle_tables
-from simulator.tactics import weights
+from simulator.tactics import play as tactics_play
 
 
 class Outcome(IntEnum):
@@ -140,8 +141,8 @@ def start_of(spec: BattleSpec, tables: BattleTables) -> battle_state.Start:
     return battle_state.Start(kind, side, hexes, hits, alive, deadline, scalars)
 
 
-def _params(spec: BattleSpec) -> np.ndarray:
-    return np.stack([weights(spec.attacker_tactic), weights(spec.defender_tactic)])
+def _play(spec: BattleSpec):
+    return tactics_play(spec.attacker_tactic, spec.defender_tactic)
 
 
 # Threads of one kernel call: 0 = numba's own (every core). A service with a worker per core
@@ -170,13 +171,16 @@ def _limit_threads() -> None:
 _KERNEL = threading.Lock()
 
 
-def play(spec: BattleSpec, trials: int, seed: int, first: int = 0) -> BattleRecords:
-    """Battles numbered first .. first+trials-1; battle i's dice depend only on (seed, i)."""
+def play(
+    spec: BattleSpec, trials: int, seed: int, first: int = 0, tactics: Play | None = None
+) -> BattleRecords:
+    """Battles numbered first .. first+trials-1; battle i's dice depend only on (seed, i).
+    ``tactics`` replaces the spec's tactics by the kernel's own bundle (for tuning)."""
     if trials < 0:
         raise TitanError("trials cannot be negative", path="trials")
     tables = battle_tables(roster(spec))
     start = start_of(spec, tables)
-    params = _params(spec)
+    play_of = _play(spec) if tactics is None else tactics
     slots = start.kind.shape[0]
     outcome = np.zeros(trials, dtype=np.int8)
     rounds = np.zeros(trials, dtype=np.int8)
@@ -194,7 +198,7 @@ def play(spec: BattleSpec, trials: int, seed: int, first: int = 0) -> BattleReco
                 tables.musters,
                 start,
                 battle_state.ODDS,
-                params,
+                play_of,
                 np.uint64(seed % 2**64),
                 np.uint64(first),
                 outcome,
@@ -307,7 +311,7 @@ def trace(spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096) -> 
         tables.musters,
         start,
         battle_state.ODDS,
-        _params(spec),
+        _play(spec),
         np.uint64(seed % 2**64),
         np.uint64(index),
         record,

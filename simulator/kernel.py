@@ -11,6 +11,7 @@ for its choices. They take only arrays, scalars and the table bundles of
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit, prange
 
 from simulator.battle_state import (
@@ -24,26 +25,44 @@ from simulator.battle_state import (
     new_state,
 )
 from simulator.referee import play_out
+from simulator.search import play_searching
+
+
+@njit(cache=True)
+def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, trace, tracing):
+    """One Battle from the start to its end: (state, outcome, rounds)."""
+    st = new_state(start, seed, index)
+    if play.rollouts[0] == 0 and play.rollouts[1] == 0:
+        result, played = play_out(
+            board, kinds, strikes, musters, start, odds, play.rows, st, start.scalars[S_STEP],
+            trace, tracing,
+        )  # fmt: skip
+        return st, result, played
+    sim = new_state(start, seed, index)
+    rows = play.rows.copy()
+    moved = np.zeros((play.plans.shape[1], start.kind.shape[0] + 1), dtype=np.int8)
+    result, played = play_searching(
+        board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved, trace, tracing
+    )
+    return st, result, played
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def play_battles(board, kinds, strikes, musters, start, odds, params, seed, first,
+def play_battles(board, kinds, strikes, musters, start, odds, play, seed, first,
                  outcome, rounds, alive, summoned, recruit, titan_slain):  # fmt: skip
     """Battles ``first .. first + n - 1``, each with its own generator (seed, index).
 
-    params: float64[2, WEIGHTS] (attacker's row, defender's row). Outputs, n rows:
+    play: each side's tactic (simulator.search.Play). Outputs, n rows:
     outcome int8[n], rounds int8[n], alive bool[n, S], summoned bool[n],
     recruit int16[n] (index into the reinforcement names, -1), titan_slain bool[n, 2].
     """
     n = outcome.shape[0]
     slots = start.kind.shape[0]
     for i in prange(n):
-        st = new_state(start, seed, first + i)
         trace = empty_trace(slots)
-        result, played = play_out(
-            board, kinds, strikes, musters, start, odds, params, st, start.scalars[S_STEP],
-            trace, False,
-        )  # fmt: skip
+        st, result, played = _play_one(
+            board, kinds, strikes, musters, start, odds, play, seed, first + i, trace, False
+        )
         outcome[i] = result
         rounds[i] = played
         for s in range(slots):
@@ -55,13 +74,11 @@ def play_battles(board, kinds, strikes, musters, start, odds, params, seed, firs
 
 
 @njit(cache=True, nogil=True)
-def play_traced(board, kinds, strikes, musters, start, odds, params, seed, index, trace):
+def play_traced(board, kinds, strikes, musters, start, odds, play, seed, index, trace):
     """One Battle on this thread, every move and strike written to ``trace``.
 
     Returns (outcome, rounds, events recorded, alive bool[S])."""
-    st = new_state(start, seed, index)
-    result, played = play_out(
-        board, kinds, strikes, musters, start, odds, params, st, start.scalars[S_STEP], trace,
-        True,
-    )  # fmt: skip
+    st, result, played = _play_one(
+        board, kinds, strikes, musters, start, odds, play, seed, index, trace, True
+    )
     return result, played, st.flags[F_EVENTS], st.alive.copy()

@@ -37,6 +37,7 @@ from simulator.battles import BattleRecords, BattleSpec, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
+from simulator.tactics import COST
 
 MAX_TRIALS = 200_000  # the API's default limit (api.config MAX_TRIALS)
 DEFAULT_TRIALS = 10_000
@@ -382,6 +383,9 @@ def play_plan(
     runs out in is left out, every spec then counting the same Battles. A round of every spec
     is about one chunk in all, so several specs overshoot the budget by no more than one: a
     spec's share of a chunk. (records per spec, why play stopped, seconds.)"""
+    # a slow tactic plays smaller chunks, so that the time budget is looked at as often
+    cost = max(max(COST[s.attacker_tactic], COST[s.defender_tactic]) for s in specs)
+    chunk = max(1, int(chunk / cost))
     parts: list[list[BattleRecords]] = [[] for _ in specs]
     counts = [np.zeros(OUTCOMES, dtype=np.int64) for _ in specs]
     started = time.perf_counter()

@@ -45,7 +45,16 @@ W_CARRY = 10  # 1: declare higher Strike-numbers for carry-over (12.4)
 W_RANGE_DISTANCE = 11  # a rangestriker's preferred distance to the nearest enemy
 W_STAY = 12  # bonus for staying put (a character already well placed)
 W_THREAT = 13  # share of the blows of enemies that could close in next phase
-WEIGHTS = 14
+W_BOLD = 14  # caution lost per unit of the side's lead in strength (and gained when behind)
+W_PRESS = 15  # the attacker's approach weight gained by round 7 (10.5: time is its enemy)
+W_HOLD = 16  # the defender's approach weight lost per unit of the enemy's lead (outlasting)
+W_EVADE = 17  # the defender's approach weight lost when it outpaces the attacker (10.5)
+WEIGHTS = 18
+
+TITAN_CAUTION = 1.0  # the least weight on a Titan's chance to be slain, whatever the tactic
+
+# the phase's outlook, worked out by survey() into State.mood
+M_FEAR, M_APPROACH, M_SHARE = 0, 1, 2
 
 BLOCKING = 1000.0  # an entering character that would stop others from entering
 
@@ -122,9 +131,77 @@ def death_chance(odds, mean, variance, rem):
 
 
 @in_battle
-def survey(board, kinds, st, side, turn):
-    """Before a Maneuver Phase: the enemies, whether each may move next, the distance
-    from every hex to the nearest one, the hexes entered by and how many walkers enter."""
+def strength(kinds, strikes, st, side):
+    """A Legion's fighting strength (Lanchester's square law): its hits left times the
+    hits it strikes per Strike Phase, on average over the enemies standing."""
+    health = 0.0
+    fire = 0.0
+    for s in range(st.kind.shape[0]):
+        if not st.alive[s] or st.side[s] != side:
+            continue
+        t = st.kind[s]
+        health += kinds.power[t] - st.hits[s]
+        blows = 0.0
+        enemies = 0
+        for e in range(st.kind.shape[0]):
+            if st.alive[e] and st.side[e] != side:
+                blows += kinds.power[t] * (7 - strikes.open_number[t, st.kind[e]]) / 6.0
+                enemies += 1
+        if enemies > 0:
+            fire += blows / enemies
+    return health * fire
+
+
+@in_battle
+def outpaces(kinds, st, side):
+    """1 when every character of ``side`` moves farther than any enemy (a flier counting as
+    the fastest), so that it may keep out of reach until the time runs out; 0.5 when the
+    slowest matches the fastest enemy; else 0."""
+    slowest = 99
+    fastest = 0
+    for s in range(st.kind.shape[0]):
+        if not st.alive[s]:
+            continue
+        t = st.kind[s]
+        pace = 9 if kinds.flies[t] else kinds.skill[t]
+        if st.side[s] == side:
+            slowest = min(slowest, pace)
+        else:
+            fastest = max(fastest, pace)
+    if slowest > fastest:
+        return 1.0
+    return 0.5 if slowest == fastest else 0.0
+
+
+@in_battle
+def outlook(kinds, strikes, params, st, side, turn):
+    """The phase's caution and eagerness to close in, from the balance of strength and
+    the round: the stronger side is bolder; the attacker presses as round 7 nears (10.5);
+    a weaker defender, or one that outpaces the attacker, keeps its distance to outlast
+    it."""
+    own = strength(kinds, strikes, st, side)
+    theirs = strength(kinds, strikes, st, 1 - side)
+    share = 0.5 if own + theirs <= 0.0 else own / (own + theirs)
+    lead = 2.0 * share - 1.0  # -1 .. 1
+    late = (turn - 1) / 6.0
+    fear = 1.0 - params[W_BOLD] * lead
+    approach = params[W_APPROACH]
+    if side == ATTACKER:
+        fear -= params[W_URGENCY] * late
+        approach += params[W_PRESS] * late
+    else:
+        approach += params[W_HOLD] * lead - params[W_EVADE] * outpaces(kinds, st, side)
+    st.mood[M_FEAR] = min(max(fear, 0.0), 2.0)
+    st.mood[M_APPROACH] = approach
+    st.mood[M_SHARE] = share
+
+
+@in_battle
+def survey(board, kinds, strikes, params, st, side, turn):
+    """Before a Maneuver Phase: the outlook, the enemies, whether each may move next, the
+    distance from every hex to the nearest one, the hexes entered by and how many walkers
+    enter."""
+    outlook(kinds, strikes, params, st, side, turn)
     other = 1 - side
     count = 0
     for e in range(st.kind.shape[0]):
@@ -177,9 +254,7 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     power = kinds.power[t]
     rem = power - st.hits[s]
     own = value_to(kinds, params, t)
-    fear = 1.0
-    if side == ATTACKER:
-        fear = max(0.0, 1.0 - params[W_URGENCY] * (turn - 1) / 6.0)
+    fear = st.mood[M_FEAR]
     score = 0.0
     contacts = 0
     best_strike = 0.0
@@ -239,10 +314,13 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     if taken > 0.0:
         score -= fear * params[W_TAKEN] * taken * own / power
         death = death_chance(odds, taken, variance + threat_variance, rem)
-        score -= fear * params[W_DEATH] * death * own
+        if kinds.titan[t]:  # 19.3: whatever the mood, a Titan's death ends the Battle
+            score -= max(fear, 1.0) * max(params[W_DEATH], TITAN_CAUTION) * death * own
+        else:
+            score -= fear * params[W_DEATH] * death * own
     nearest = st.near[h]
     if nearest < 99:
-        approach = params[W_APPROACH]
+        approach = st.mood[M_APPROACH]
         if approach >= 0.0:
             prefer = 1.0
             if kinds.rangestrikes[t]:

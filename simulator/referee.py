@@ -119,7 +119,7 @@ def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn
     n = st.kind.shape[0]
     sc = start.scalars
     bring_in(musters, start, st, side, turn, step)
-    survey(board, kinds, st, side, turn)
+    survey(board, kinds, strikes, params, st, side, turn)
     # who moves: on the Battleland and not in contact (11.3); then those entering
     movers = 0
     if not board.deploys[side, turn]:

@@ -1,22 +1,29 @@
-"""Tactics: named presets of the one parametrised policy the kernel plays.
+"""Tactics: the named ways a side may play, as the kernel's weight rows.
 
-A tactic chooses, one character at a time, where each moves (it scores every
-legal destination and staying put) and whom each strikes, with which declared
-Strike-number (carry-over, 12.4) and whether it forgoes hexside benefits
-(12.5). The score of a hex weighs the expected damage dealt and taken there,
-the chances to kill and to be slain, the distance to the nearest enemy, the
-rangestrikes it allows, its height and its Drift. The presets differ only in
-the weights below; docs/tactics.md explains them to players.
+Every tactic but ``lookahead`` is one parametrised policy (``simulator.policy``)
+with its own weights. ``default`` has a row per side, tuned by self-play
+(``bench/tune.py`` wrote ``simulator/data/default_tactic.toml``); the other
+presets share one row between the sides. ``lookahead`` searches: at each
+decision it plays the phase with each preset in turn and rolls the Battle out
+with the default after each (``simulator.search``). docs/tactics.md explains
+them to players.
 """
 
 from __future__ import annotations
 
+import tomllib
 from enum import IntEnum
+from functools import cache
+from pathlib import Path
 
 import numpy as np
 
 from engine.errors import UnknownName
 from simulator import policy
+from simulator.search import Play
+
+DEFAULT_WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "default_tactic.toml"
+SIDES = ("attacker", "defender")  # the kernel's ATTACKER, DEFENDER
 
 
 class Weight(IntEnum):
@@ -36,9 +43,15 @@ class Weight(IntEnum):
     RANGE_DISTANCE = policy.W_RANGE_DISTANCE
     STAY = policy.W_STAY
     THREAT = policy.W_THREAT
+    BOLD = policy.W_BOLD
+    PRESS = policy.W_PRESS
+    HOLD = policy.W_HOLD
+    EVADE = policy.W_EVADE
 
 
-_DEFAULT: dict[Weight, float] = {
+# The hand-set player the presets vary: it weighs each hex by itself, with no sense
+# of the balance of strength or of the clock beyond a fading caution as attacker.
+HAND_SET: dict[Weight, float] = {
     Weight.DEALT: 1.0,
     Weight.KILL: 0.6,
     Weight.TAKEN: 0.9,
@@ -56,9 +69,8 @@ _DEFAULT: dict[Weight, float] = {
 }
 
 PRESETS: dict[str, dict[Weight, float]] = {
-    "default": _DEFAULT,
     "aggressive": {
-        **_DEFAULT,
+        **HAND_SET,
         Weight.KILL: 0.8,
         Weight.TAKEN: 0.25,
         Weight.DEATH: 0.2,
@@ -70,7 +82,7 @@ PRESETS: dict[str, dict[Weight, float]] = {
         Weight.RANGE_DISTANCE: 1.0,
     },
     "defensive": {
-        **_DEFAULT,
+        **HAND_SET,
         Weight.DEALT: 0.8,
         Weight.KILL: 0.5,
         Weight.TAKEN: 1.6,
@@ -82,20 +94,25 @@ PRESETS: dict[str, dict[Weight, float]] = {
         Weight.STAY: 1.0,
     },
     "ranged": {
-        **_DEFAULT,
+        **HAND_SET,
         Weight.RANGED: 2.0,
         Weight.KEEP_RANGE: 0.6,
         Weight.RANGE_DISTANCE: 2.5,
     },
 }
 
+LOOKAHEAD_PLANS = ("default", "aggressive", "defensive", "ranged")  # plan 0: its own play
+LOOKAHEAD_ROLLOUTS = 8
+
 TACTICS: dict[str, str] = {
     "default": (
-        "A careful, competent player. Every character comes onto the Battleland, moves to "
-        "where the exchange of blows favours it, strikes the enemy it is likeliest to kill "
-        "(the most valuable first), declares a higher Strike-number when the extra hits can "
-        "carry over, and uses slopes, walls and brambles. It keeps its Titan and Lords out of "
-        "fights they would likely lose, and as attacker grows bolder as the seventh round nears."
+        "A strong, practical player, tuned by self-play so that neither side gains much by "
+        "switching to any other tactic. It weighs the balance of strength: the stronger side "
+        "closes in and trades blows, the weaker one fights only from good ground. As attacker "
+        "it presses harder every round, because a time loss eliminates it (10.5); as defender "
+        "it keeps its distance when it is the weaker or the quicker Legion. It "
+        "strikes the enemy it is likeliest to kill, declares a higher Strike-number when the "
+        "extra hits can carry over, and keeps its Titan out of fights it would likely lose."
     ),
     "aggressive": (
         "All-out attack. Characters rush the nearest enemy and engage wherever they can deal "
@@ -103,27 +120,71 @@ TACTICS: dict[str, str] = {
     ),
     "defensive": (
         "Plays for the time limit. Characters hold the high ground and the Tower's walls, keep "
-        "away from the enemy and fight only where the exchange clearly favours them; useful "
-        "for a defender that wins by surviving seven rounds."
+        "away from the enemy and fight only where the exchange clearly favours them."
     ),
     "ranged": (
-        "Like the default, but rangestrikers hang back three or four hexes from the enemy and "
-        "rangestrike every Strike Phase instead of closing in; the others fight as usual."
+        "Rangestrikers hang back two or three hexes from the enemy and rangestrike instead of "
+        "closing in; the others fight as a hand-set careful player would."
+    ),
+    "lookahead": (
+        "Searches instead of following a rule of thumb: at each of its phases it tries the "
+        "moves (or strikes) each other tactic would make, plays the rest of the Battle out "
+        f"{LOOKAHEAD_ROLLOUTS} times after each with the default tactic on both sides, and "
+        "keeps the one that wins most. Much slower; for few but better-played Battles."
     ),
 }
 
-assert set(TACTICS) == set(PRESETS)
+# Time per Battle relative to the default tactic on both sides (7v7, measured by
+# `make bench-tactics`); the service sizes its chunks of Battles by it.
+COST: dict[str, float] = {
+    "default": 1.0,
+    "aggressive": 1.0,
+    "defensive": 1.0,
+    "ranged": 1.0,
+    "lookahead": 100.0,
+}
+
+assert set(TACTICS) == set(COST) == {"default", "lookahead", *PRESETS}
 
 
-def weights(name: str) -> np.ndarray:
-    """The kernel's parameter row for a tactic (float64[WEIGHTS])."""
-    try:
-        preset = PRESETS[name]
-    except KeyError:
-        raise UnknownName(
-            f"unknown tactic {name!r}; one of {', '.join(TACTICS)}", path="tactics"
-        ) from None
+def unknown(name: str, path: str = "tactics") -> UnknownName:
+    return UnknownName(f"unknown tactic {name!r}; one of {', '.join(TACTICS)}", path=path)
+
+
+def _row(preset: dict[Weight, float]) -> np.ndarray:
     row = np.zeros(policy.WEIGHTS, dtype=np.float64)
     for weight, value in preset.items():
         row[weight] = value
     return row
+
+
+@cache
+def default_rows() -> np.ndarray:
+    """The default tactic's rows (float64[2, WEIGHTS]: attacker, defender)."""
+    data = tomllib.loads(DEFAULT_WEIGHTS_FILE.read_text())
+    return np.stack(
+        [_row({Weight[k.upper()]: float(v) for k, v in data[side].items()}) for side in SIDES]
+    )
+
+
+def weights(name: str, side: int) -> np.ndarray:
+    """The kernel's parameter row of a tactic for a side (float64[WEIGHTS]); a searching
+    tactic's own row is the default's."""
+    if name in ("default", "lookahead"):
+        return default_rows()[side].copy()
+    if name not in PRESETS:
+        raise unknown(name)
+    return _row(PRESETS[name])
+
+
+def play(attacker: str, defender: str, rows: np.ndarray | None = None) -> Play:
+    """The kernel's bundle for a Battle between two tactics. ``rows`` (float64[2, WEIGHTS])
+    overrides both sides' weights, for tuning."""
+    names = (attacker, defender)
+    if rows is None:
+        rows = np.stack([weights(name, side) for side, name in enumerate(names)])
+    plans = np.stack(
+        [np.stack([weights(p, side) for p in LOOKAHEAD_PLANS]) for side in range(len(SIDES))]
+    )
+    rollouts = np.array([LOOKAHEAD_ROLLOUTS if n == "lookahead" else 0 for n in names])
+    return Play(rows, plans, rollouts.astype(np.int64), default_rows().copy())

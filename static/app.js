@@ -12,10 +12,11 @@ const OUTCOMES = [
   ["time_loss", "Time runs out: the attacker loses (7 rounds)", "time"],
 ];
 const TACTICS = {
-  default: "Competent play: trades blows where it hits harder than it is hit.",
+  default: "Strong play tuned by self-play: presses as attacker, outlasts when it must as defender.",
   aggressive: "All-out attack: closes in and strikes whatever it can reach.",
   defensive: "Holds good ground, plays for the clock and the Tower's walls.",
   ranged: "Keeps rangestrikers out of reach and lets them shoot.",
+  lookahead: "Searches every phase by playing the Battle out; slow, for few but better Battles.",
 };
 const TERRAIN_ORDER = [
   "Plains", "Woods", "Brush", "Jungle", "Hills", "Mountains",

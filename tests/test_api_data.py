@@ -27,3 +27,15 @@ def test_index_page(client):
     r = client.get("/")
     assert r.status_code == 200
     assert b"<html" in r.data
+
+
+def test_tactics_lists_every_tactic_with_its_description_and_cost(client):
+    from simulator.tactics import TACTICS
+
+    body = client.get("/api/v1/tactics").json
+    assert body["default"] == "default"
+    assert [t["name"] for t in body["tactics"]] == list(TACTICS)
+    by_name = {t["name"]: t for t in body["tactics"]}
+    assert by_name["default"]["cost"] == 1.0
+    assert by_name["lookahead"]["cost"] > 10  # the search tactic is far slower
+    assert all(t["description"] == TACTICS[t["name"]] for t in body["tactics"])

@@ -28,7 +28,7 @@ from engine.position import Army, BattlePosition, Figure, Phase, Side
 from engine.strikes import strike_terms
 from simulator.battles import BattleSpec, EventKind, Outcome, play, trace
 from simulator.engagement import Engagement, Legion
-from simulator.tactics import PRESETS, TACTICS
+from simulator.tactics import TACTICS
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "tactics.md"
 CREATURES = sorted(n for n, c in CHARACTERS.items() if c.klass is CharacterClass.CREATURE)
@@ -178,7 +178,7 @@ def test_every_character_that_can_enter_does_10_1(tactic):
     assert checked <= 4  # most Legions fit; the few that do not were searched
 
 
-@pytest.mark.parametrize("tactic", sorted(PRESETS))
+@pytest.mark.parametrize("tactic", sorted(t for t in TACTICS if t != "lookahead"))
 def test_characters_on_the_edge_make_room_for_the_reinforcement_14_0(tactic):
     """14.0: the reinforcement enters by the defender's edge in its fourth Maneuver Phase.
     Defenders standing on all three hexes of that edge, free to move, step aside: every
@@ -304,11 +304,6 @@ def _z(a: np.ndarray, b: np.ndarray) -> float:
 
 
 OUTLAST = {
-    "10.5-centaur-and-lion-against-serpent-and-cyclops-plains": (
-        "Plains",
-        ("Serpent", "Cyclops"),
-        ("Centaur", "Lion"),
-    ),
     "10.5-two-centaurs-against-cyclopes-and-troll-marsh": (
         "Marsh",
         ("Cyclops", "Cyclops", "Troll"),
@@ -320,18 +315,19 @@ OUTLAST = {
 @pytest.mark.parametrize("case", OUTLAST.values(), ids=OUTLAST.keys())
 def test_defensive_outlasts_the_default_10_5(case):
     """10.5: a defender still standing after seven rounds keeps its Legion. Quick defenders
-    that cannot beat a slow, strong attacker survive to the time loss far more often
-    playing defensive than default: 1000 Battles each (seed 7); the difference of the
-    time-loss rates exceeds 5 standard errors of that difference."""
+    that cannot beat a slow, strong attacker hold out (win, or outlast the seven rounds)
+    more often playing defensive than default (a limit of the default, docs/tactics.md):
+    1000 Battles each (seed 7); the difference of the rates exceeds 5 standard errors of
+    that difference."""
     terrain, attacker, defender = case
     spec = Engagement(terrain, Legion(0, attacker), Legion(0, defender), reinforce=False).spec
     n = 1000
     rates = {}
     for tactic in ("default", "defensive"):
         records = play(replace(spec, defender_tactic=tactic), n, seed=7)
-        rates[tactic] = (records.outcome == Outcome.TIME_LOSS).astype(float)
+        holds = np.isin(records.outcome, (Outcome.DEFENDER_WINS, Outcome.TIME_LOSS))
+        rates[tactic] = holds.astype(float)
     assert _z(rates["defensive"], rates["default"]) > 5, {k: v.mean() for k, v in rates.items()}
-    assert rates["defensive"].mean() > 0.1
 
 
 def test_ranged_keeps_rangestrikers_at_range_13_2():
@@ -371,26 +367,29 @@ CLOSING = [
 ]
 
 
-def test_aggressive_closes_in_sooner_than_default_11_3():
-    """11.3: contact locks characters together and the strikes begin. From the start of the
-    Battle, an aggressive attacker comes into contact no later than a default one on each of
-    six Battlelands, and sooner on at least two (on the others the default closes in in the
-    first round too). No die is rolled before the first contact of these melee Legions, so
-    one trace per Legion decides; a defensive attacker, for contrast, comes later in all."""
+def test_the_default_attacker_closes_in_early_11_3_10_5():
+    """11.3, 10.5: contact locks characters together and the strikes begin, and an attacker
+    that waits loses on time. From the start of the Battle, the default attacker and the
+    aggressive one come into contact within the first two Battle-Rounds on each of six
+    Battlelands; a defensive attacker, for contrast, never sooner, and later on at least
+    three. No die is
+    rolled before the first contact of these melee Legions, so one trace per Legion
+    decides."""
 
     def first_contact(spec) -> int:
         turns = [e.position.turn for e in trace(spec, seed=1).events if e.kind is EventKind.STRIKE]
         return turns[0] if turns else 8
 
-    sooner = 0
+    waits = 0
     for terrain, attacker, defender in CLOSING:
         spec = Engagement(terrain, Legion(0, attacker), Legion(0, defender)).spec
         aggressive = first_contact(replace(spec, attacker_tactic="aggressive"))
         default = first_contact(spec)
-        assert aggressive <= default, terrain
-        assert first_contact(replace(spec, attacker_tactic="defensive")) > aggressive, terrain
-        sooner += aggressive < default
-    assert sooner >= 2
+        assert aggressive <= 2 and default <= 2, (terrain, aggressive, default)
+        later = first_contact(replace(spec, attacker_tactic="defensive"))
+        assert later >= max(aggressive, default), terrain
+        waits += later > max(aggressive, default)
+    assert waits >= 3
 
 
 # --- the presets explained to players ---------------------------------------------
@@ -401,7 +400,7 @@ def test_docs_describe_every_preset_in_its_own_words():
     (whitespace aside), so the page and the API's descriptions cannot drift apart."""
     text = DOCS.read_text()
     flat = " ".join(text.split())
-    headings = re.findall(r"^## (\S+)", text, flags=re.M)
+    headings = re.findall(r"^## (\S+)$", text, flags=re.M)
     assert headings == list(TACTICS)
     for description in TACTICS.values():
         assert " ".join(description.split()) in flat

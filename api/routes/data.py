@@ -6,9 +6,15 @@ from flask import Blueprint
 
 from api.errors import ApiError
 from api.requests import answer, documented
-from api.schemas.data import BattlelandSchema, CharactersSchema, MasterboardSchema
+from api.schemas.data import (
+    BattlelandSchema,
+    CharactersSchema,
+    MasterboardSchema,
+    TacticsListSchema,
+)
 from engine import facts
 from engine.battlelands import BATTLELANDS
+from simulator.tactics import COST, TACTICS
 
 bp = Blueprint("data", __name__, url_prefix="/api/v1")
 
@@ -48,3 +54,17 @@ def battleland(terrain: str):
 )
 def masterboard():
     return answer(facts.masterboard_document())
+
+
+@bp.get("/tactics")
+@documented(
+    summary=(
+        "Every tactic a side may play: its name, what it does, and its cost (time per Battle "
+        "relative to the default)"
+    ),
+    response_schema=TacticsListSchema,
+    tag="data",
+)
+def tactics():
+    listed = [{"name": n, "description": text, "cost": COST[n]} for n, text in TACTICS.items()]
+    return answer({"default": "default", "tactics": listed})

@@ -169,3 +169,19 @@ describe(
 )
 describe(LandSchema, exits="the signs printed on its borders (7.4)")
 describe(CharactersSchema, strike_chart="the Strike Chart (12.7)")
+
+
+class TacticSchema(Schema):
+    name = fields.String(required=True, **_d("the name requests use (`tactics.attacker`, ...)"))
+    description = fields.String(required=True, **_d("what the tactic does, in a player's words"))
+    cost = fields.Float(
+        required=True,
+        **_d("time per Battle relative to the default tactic on both sides (7v7), at least 1"),
+    )
+
+
+class TacticsListSchema(Schema):
+    default = fields.String(required=True, **_d("the tactic a side plays when none is named"))
+    tactics = fields.List(
+        fields.Nested(TacticSchema), required=True, **_d("every tactic a side may play")
+    )

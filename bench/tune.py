@@ -1,0 +1,191 @@
+"""``make tune``: the default tactic's weights tuned by CMA-ES over self-play, on dask.
+
+The objective is the default's equilibrium gap on ``bench.tactics``' suite:
+for each engagement, the most the attacker gains by switching from the
+default to another heuristic tactic (the presets and the hand-set player)
+against the default defender, and the most the defender gains in (wins +
+time loss) by switching against the default attacker; the sum of both sides'
+means plus half their maxima. The search tactic is left out of the loop (it
+is a hundred times slower); ``make bench-tactics`` measures it afterwards.
+
+Each candidate is a row of weights per side, searched as offsets from the
+starting file's values in units of each weight's scale. Every candidate plays
+the same dice (common random numbers), and CMA-ES (the ``cma`` package) is
+seeded, so a run is reproducible. The evaluations, one task per candidate and
+engagement, run on dask.distributed: a LocalCluster of the machine's cores by
+default, or the cluster at ``--scheduler ADDRESS``. The best weights are
+written to ``simulator/data/default_tactic.toml`` and every generation to the
+log (``bench/tune.log``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from bench.tactics import HEURISTICS, SUITE, attacker_wins, defender_holds, outcomes
+from simulator.tactics import DEFAULT_WEIGHTS_FILE, SIDES, Weight, default_rows
+
+# the weights tuned per side, and the scale of one unit of the search space
+# fmt: off
+SCALES: dict[str, float] = {
+    "kill": 0.5, "taken": 0.5, "death": 0.5, "approach": 1.5, "height": 0.5, "titan": 2.0,
+    "urgency": 0.5, "threat": 0.3, "bold": 0.5, "press": 10.0, "hold": 1.0, "stay": 0.5,
+    "evade": 2.0,
+}
+TUNED: dict[str, tuple[str, ...]] = {
+    "attacker": ("kill", "taken", "death", "approach", "height", "titan", "urgency", "threat",
+                 "bold", "press", "stay"),
+    "defender": ("kill", "taken", "death", "approach", "height", "titan", "threat", "bold",
+                 "hold", "stay", "evade"),
+}
+# fmt: on
+NON_NEGATIVE = {"kill", "taken", "death", "titan", "urgency", "threat", "press", "evade"}
+DEVIATIONS = tuple(t for t in HEURISTICS if t != "default")
+LOG = Path(__file__).resolve().parent / "tune.log"
+
+
+def decode(x: Sequence[float], start: np.ndarray) -> np.ndarray:
+    """The default's rows (float64[2, WEIGHTS]) of a point of the search space."""
+    rows = start.copy()
+    i = 0
+    for side, names in enumerate(TUNED.values()):
+        for name in names:
+            value = start[side, Weight[name.upper()]] + SCALES[name] * x[i]
+            rows[side, Weight[name.upper()]] = max(value, 0.0) if name in NON_NEGATIVE else value
+            i += 1
+    return rows
+
+
+def dimensions() -> int:
+    return sum(len(names) for names in TUNED.values())
+
+
+def engagement_gaps(
+    case_index: int, rows: np.ndarray, trials: int, seed: int
+) -> tuple[float, float]:
+    """(attacker's, defender's) gap of the default with ``rows`` on one engagement."""
+    import numba
+
+    numba.set_num_threads(1)  # one Battle stream per dask worker process
+    case = SUITE[case_index]
+    base = outcomes(case, "default", "default", trials, seed, rows)
+    attack = max(
+        attacker_wins(outcomes(case, d, "default", trials, seed, rows)) for d in DEVIATIONS
+    )
+    defend = max(
+        defender_holds(outcomes(case, "default", d, trials, seed, rows)) for d in DEVIATIONS
+    )
+    return max(attack - attacker_wins(base), 0.0), max(defend - defender_holds(base), 0.0)
+
+
+def objective(gaps: np.ndarray) -> float:
+    """gaps: float64[engagements, 2]."""
+    return float(
+        gaps[:, 0].mean() + gaps[:, 1].mean() + 0.5 * (gaps[:, 0].max() + gaps[:, 1].max())
+    )
+
+
+def write_weights(rows: np.ndarray, note: str) -> None:
+    lines = [
+        "# The default tactic's weights, one row per side (simulator.tactics.Weight names).",
+        f"# Written by bench/tune.py ({note}); its log is bench/tune.log.",
+    ]
+    for side, name in enumerate(SIDES):
+        lines.append(f"[{name}]")
+        lines += [f"{w.name.lower()} = {rows[side, w]:.4g}" for w in Weight]
+        lines.append("")
+    DEFAULT_WEIGHTS_FILE.write_text("\n".join(lines[:-1]) + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    import cma
+    from dask.distributed import Client, LocalCluster
+
+    parser = argparse.ArgumentParser(prog="python -m bench.tune", description=__doc__)
+    parser.add_argument("--scheduler", help="address of a dask scheduler (default: a LocalCluster)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count(), help="LocalCluster workers")
+    parser.add_argument("--generations", type=int, default=12)
+    parser.add_argument("--population", type=int, default=10)
+    parser.add_argument("--sigma", type=float, default=0.5, help="CMA-ES's first step size")
+    parser.add_argument("--trials", type=int, default=200, help="battles per matchup")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dry-run", action="store_true", help="do not write the weights")
+    args = parser.parse_args(argv)
+
+    start = default_rows().copy()
+    client = (
+        Client(args.scheduler)
+        if args.scheduler
+        else Client(LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True))
+    )
+    es = cma.CMAEvolutionStrategy(
+        np.zeros(dimensions()),
+        args.sigma,
+        {"seed": args.seed, "popsize": args.population, "maxiter": args.generations, "verbose": -9},
+    )
+    cases = range(len(SUITE))
+    best = (float("inf"), np.zeros(dimensions()), None)
+    with LOG.open("a") as log:
+
+        def say(line: str) -> None:
+            print(line, flush=True)
+            log.write(line + "\n")
+            log.flush()
+
+        say(
+            f"# {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC: python -m bench.tune "
+            + " ".join(sys.argv[1:] if argv is None else argv)
+        )
+        say(
+            f"# {len(SUITE)} engagements, deviations {', '.join(DEVIATIONS)}, "
+            f"{args.trials} battles a matchup, dask at {client.scheduler.address}"
+        )
+        for generation in range(args.generations):
+            started = time.perf_counter()
+            points = es.ask()
+            futures = [
+                [
+                    client.submit(
+                        engagement_gaps, c, decode(x, start), args.trials, args.seed, pure=False
+                    )
+                    for c in cases
+                ]
+                for x in points
+            ]
+            gaps = [np.array(client.gather(row)) for row in futures]
+            values = [objective(g) for g in gaps]
+            es.tell(points, values)
+            i = int(np.argmin(values))
+            if values[i] < best[0]:
+                best = (values[i], np.array(points[i]), gaps[i])
+            g = gaps[i]
+            say(
+                f"generation {generation + 1:>2}: best {values[i]:.4f} (attacker gap mean "
+                f"{g[:, 0].mean():.3f} max {g[:, 0].max():.3f}, defender mean {g[:, 1].mean():.3f}"
+                f" max {g[:, 1].max():.3f}), median {np.median(values):.4f}, "
+                f"{time.perf_counter() - started:.0f} s"
+            )
+        value, x, g = best
+        rows = decode(x, start)
+        say(f"best objective {value:.4f}: x = [{', '.join(f'{v:.3f}' for v in x)}]")
+        for side, name in enumerate(SIDES):
+            say(f"  {name}: " + ", ".join(f"{w.name.lower()}={rows[side, w]:.4g}" for w in Weight))
+        if not args.dry_run:
+            write_weights(
+                rows,
+                f"seed {args.seed}, {args.generations} generations of "
+                f"{args.population}, objective {value:.4f}",
+            )
+    client.close()
+
+
+if __name__ == "__main__":
+    main()

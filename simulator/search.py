@@ -1,0 +1,206 @@
+"""The search tactic: each phase played by whichever plan wins most in rollouts.
+
+A searching side, at each phase where it has something to decide (its
+Maneuver Phases and every Strike Phase in which it strikes), tries each of its
+plans (rows of weights: the default and the other presets) for that phase and
+plays the rest of the Battle out ``rollouts`` times after each, with the
+default tactic on both sides. Every plan meets the same dice in its rollouts
+(common random numbers), so the comparison is fair even with few rollouts; the
+plan with the best mean result plays the phase for real. The real Battle's dice
+are not touched by the rollouts. A Maneuver Phase has no dice: plans that move
+alike are rolled out once.
+
+A side's result of a rollout: 1 for a win (for the defender, also the time
+running out, 10.5), 0 otherwise, plus a small share for the value it keeps
+and the enemy loses, so that between equally hopeless plans the less costly
+one is chosen.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from simulator.battle_state import (
+    ATTACKER,
+    ATTACKER_MANEUVER,
+    ATTACKER_WINS,
+    DEFENDER,
+    DEFENDER_WINS,
+    OFF,
+    PHASES_PER_ROUND,
+    S_STEP,
+    STEPS,
+    TIME_LOSS,
+    in_battle,
+)
+from simulator.moves import engaged
+from simulator.referee import outcome, phase, play_out
+from simulator.rng import GOLDEN, mix
+
+MATERIAL = 0.05  # weight of the value kept, beside a win's 1
+
+
+class Play(NamedTuple):
+    """How each side plays: its own weights, and for a searching side its plans."""
+
+    rows: np.ndarray  # float64[2, WEIGHTS]: each side's tactic (attacker, defender)
+    plans: np.ndarray  # float64[2, P, WEIGHTS]: a searching side's candidate rows
+    rollouts: np.ndarray  # int64[2]: rollouts per plan and decision; 0 = no search
+    rollout_rows: np.ndarray  # float64[2, WEIGHTS]: how the rest is played in rollouts
+
+
+@in_battle
+def copy_state(src, dst):
+    """The Battle's position and flags (not the tactic's scratch) from ``src`` to ``dst``."""
+    for s in range(src.kind.shape[0]):
+        dst.kind[s] = src.kind[s]
+        dst.side[s] = src.side[s]
+        dst.hexes[s] = src.hexes[s]
+        dst.hits[s] = src.hits[s]
+        dst.alive[s] = src.alive[s]
+        dst.slain[s] = src.slain[s]
+        dst.deadline[s] = src.deadline[s]
+    for h in range(src.occ.shape[0]):
+        dst.occ[h] = src.occ[h]
+    for f in range(src.flags.shape[0]):
+        dst.flags[f] = src.flags[f]
+
+
+@in_battle
+def result_for(kinds, st, result, side):
+    """What a finished rollout is worth to ``side`` (see the module's docstring)."""
+    won = result == ATTACKER_WINS if side == ATTACKER else result in (DEFENDER_WINS, TIME_LOSS)
+    kept = 0.0
+    lost = 0.0
+    for s in range(st.kind.shape[0]):
+        if st.kind[s] < 0:
+            continue
+        v = kinds.value[st.kind[s]]
+        if st.side[s] == side:
+            kept += v if st.alive[s] else 0.0
+        else:
+            lost += 0.0 if st.alive[s] else v
+    total = 0.0
+    for s in range(st.kind.shape[0]):
+        if st.kind[s] >= 0:
+            total += kinds.value[st.kind[s]]
+    return (1.0 if won else 0.0) + MATERIAL * (kept + lost) / max(total, 1.0)
+
+
+@in_battle
+def decides(board, kinds, st, side, step):
+    """Whether ``side`` has a choice to make in step ``step``."""
+    code = step % PHASES_PER_ROUND
+    phasing = DEFENDER if code < ATTACKER_MANEUVER else ATTACKER
+    if code % 2 == 0:
+        return phasing == side
+    for s in range(st.kind.shape[0]):
+        if st.side[s] != side or not st.alive[s] or st.hexes[s] == OFF:
+            continue
+        if engaged(board, st, s) or (phasing == side and kinds.rangestrikes[st.kind[s]]):
+            return True
+    return False
+
+
+@in_battle
+def set_rows(play, rows, side, p):
+    """The phase's rows: ``side`` on plan ``p``, the other side as in rollouts."""
+    for w in range(rows.shape[1]):
+        rows[side, w] = play.plans[side, p, w]
+        rows[1 - side, w] = play.rollout_rows[1 - side, w]
+
+
+@in_battle
+def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved,
+                side, step, trace):  # fmt: skip
+    """The index of the plan ``side`` plays step ``step`` with."""
+    plans = play.plans.shape[1]
+    slots = st.kind.shape[0]
+    # a Maneuver Phase has no dice: plans that move alike need one set of rollouts
+    distinct = plans
+    if step % 2 == 0:
+        distinct = 0
+        for p in range(plans):
+            set_rows(play, rows, side, p)
+            copy_state(st, sim)
+            phase(board, kinds, strikes, musters, start, odds, rows, sim, step, trace, False)
+            for s in range(slots):
+                moved[p, s] = sim.hexes[s]
+            moved[p, slots] = 1
+            for q in range(p):
+                alike = moved[q, slots] == 1
+                for s in range(slots):
+                    if moved[q, s] != moved[p, s]:
+                        alike = False
+                        break
+                if alike:
+                    moved[p, slots] = 0  # a repeat of plan q
+                    break
+            distinct += moved[p, slots]
+        if distinct <= 1:
+            return 0
+    key = mix(st.rng[0] ^ mix(np.uint64(step) + GOLDEN))
+    best = 0
+    best_score = -1.0
+    for p in range(plans):
+        if distinct < plans and moved[p, slots] == 0:
+            continue
+        set_rows(play, rows, side, p)
+        total = 0.0
+        for r in range(play.rollouts[side]):
+            copy_state(st, sim)
+            sim.rng[0] = mix(key + np.uint64(r + 1) * GOLDEN)
+            phase(board, kinds, strikes, musters, start, odds, rows, sim, step, trace, False)
+            result = outcome(sim)
+            if result < 0:
+                result, _ = play_out(
+                    board, kinds, strikes, musters, start, odds, play.rollout_rows, sim,
+                    step + 1, trace, False,
+                )  # fmt: skip
+            total += result_for(kinds, sim, result, side)
+        if total > best_score:
+            best_score = total
+            best = p
+    return best
+
+
+@in_battle
+def play_searching(board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved,
+                   trace, tracing):  # fmt: skip
+    """Play from the start to the end, searching sides choosing a plan at each decision;
+    returns (outcome, rounds)."""
+    step = start.scalars[S_STEP]
+    rounds = step // PHASES_PER_ROUND + 1
+    result = outcome(st)
+    while result < 0:
+        if step >= STEPS:
+            result = TIME_LOSS  # 10.5
+            break
+        rounds = step // PHASES_PER_ROUND + 1
+        attacker_plan = -1
+        defender_plan = -1
+        for side in range(2):
+            if play.rollouts[side] > 0 and decides(board, kinds, st, side, step):
+                plan = choose_plan(
+                    board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved,
+                    side, step, trace,
+                )  # fmt: skip
+                if side == ATTACKER:
+                    attacker_plan = plan
+                else:
+                    defender_plan = plan
+        for w in range(rows.shape[1]):
+            if attacker_plan >= 0:
+                rows[ATTACKER, w] = play.plans[ATTACKER, attacker_plan, w]
+            else:
+                rows[ATTACKER, w] = play.rows[ATTACKER, w]
+            if defender_plan >= 0:
+                rows[DEFENDER, w] = play.plans[DEFENDER, defender_plan, w]
+            else:
+                rows[DEFENDER, w] = play.rows[DEFENDER, w]
+        phase(board, kinds, strikes, musters, start, odds, rows, st, step, trace, tracing)
+        result = outcome(st)
+        step += 1
+    return result, rounds

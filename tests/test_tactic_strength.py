@@ -1,0 +1,100 @@
+"""The tactics measured: the default plays a Battle out as a strong player would, and the
+search tactic plays legal moves and beats the hand-set player.
+
+Each claim is a rate over Battles with a fixed seed, held to its target within a number
+of standard errors of that sample (said in each docstring): a claim the numbers
+contradict fails.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from bench.tactics import SUITE, attacker_wins, bundle, outcomes
+from engine.battlelands import TERRAINS
+from simulator.battles import EventKind, Outcome, play, trace
+from simulator.engagement import Engagement, Legion
+from tests.test_kernel_differential import _assert_legal, _battles
+
+MIRROR = ("Troll", "Troll", "Ogre", "Ogre", "Lion", "Lion", "Centaur")
+
+
+def _se(p: float, n: int) -> float:
+    return math.sqrt(max(p * (1 - p), 1.0 / n) / n)
+
+
+def test_three_trolls_beat_two_on_open_ground_10_5():
+    """On the Plains 3 Trolls attacking 2 Trolls win at least 95% of Battles and the time
+    runs out (10.5) in at most 2%, with the default on both sides: 2,000 Battles (seed 3),
+    each rate within 3 standard errors of its bound."""
+    spec = Engagement("Plains", Legion(0, ("Troll",) * 3), Legion(0, ("Troll",) * 2)).spec
+    n = 2000
+    outcome = play(spec, n, seed=3).outcome
+    wins = float(np.mean(outcome == Outcome.ATTACKER_WINS))
+    timeouts = float(np.mean(outcome == Outcome.TIME_LOSS))
+    assert wins + 3 * _se(wins, n) >= 0.95, wins
+    assert timeouts - 3 * _se(timeouts, n) <= 0.02, timeouts
+
+
+def test_the_mirror_on_open_ground_is_fought_out_10_5():
+    """The 7v7 mirror on the Plains (Trolls, Ogres, Lions, a Centaur a side) rarely goes to
+    the time limit with the default on both sides: time loss at most 10% within 3 standard
+    errors, 2,000 Battles (seed 4); and neither side wins it nearly always."""
+    spec = Engagement("Plains", Legion(0, MIRROR), Legion(0, MIRROR)).spec
+    n = 2000
+    outcome = play(spec, n, seed=4).outcome
+    timeouts = float(np.mean(outcome == Outcome.TIME_LOSS))
+    assert timeouts - 3 * _se(timeouts, n) <= 0.10, timeouts
+    assert 0.2 < np.mean(outcome == Outcome.ATTACKER_WINS) < 0.8
+
+
+@pytest.mark.parametrize("terrain", ["Plains", "Tower", "Swamp"])
+def test_every_move_and_strike_of_the_search_tactic_is_legal_11_12_13(terrain):
+    """11.0-13.5: the search tactic's Battles (both sides searching) make only moves and
+    strikes the engine allows: every event of 3 Battles from random Legions."""
+    checked = 0
+    for spec, index in list(_battles(terrain, seed=5))[:3]:
+        searching = replace(spec, attacker_tactic="lookahead", defender_tactic="lookahead")
+        traced = trace(searching, seed=2, index=index)
+        assert traced.complete
+        for event in traced.events:
+            _assert_legal(event)
+            checked += event.kind in (EventKind.MOVE, EventKind.STRIKE)
+    assert checked > 10
+
+
+def test_the_search_tactic_beats_the_hand_set_player():
+    """Searching, the attacker of the 7v7 mirror on the Plains wins more often against the
+    hand-set defender than the hand-set attacker does: 80 Battles each on the same dice
+    (seed 6), the difference beyond 3 standard errors."""
+    case = next(c for c in SUITE if c.name == "7v7 mirror")
+    n = 80
+    searched = attacker_wins(outcomes(case, "lookahead", "hand-set", n, seed=6))
+    hand = attacker_wins(outcomes(case, "hand-set", "hand-set", n, seed=6))
+    se = math.sqrt(_se(searched, n) ** 2 + _se(hand, n) ** 2)
+    assert searched - hand > 3 * se, (searched, hand)
+
+
+def test_searching_leaves_the_real_dice_alone():
+    """A search rolls its own dice: with the search tactic on neither side the bundle plays
+    exactly the default's Battles, and the rollouts do not change the dice of the Battle
+    itself (a searching side whose every plan is the default plays the default's
+    Battles)."""
+    case = SUITE[0]
+    spec = case.engagement.spec
+    plain = play(spec, 200, seed=9)
+    searching = bundle("lookahead", "default")
+    same_plans = searching._replace(plans=np.repeat(searching.plans[:, :1], 4, axis=1))
+    echoed = play(spec, 200, seed=9, tactics=same_plans)
+    assert (plain.outcome == echoed.outcome).all() and (plain.rounds == echoed.rounds).all()
+
+
+def test_suite_covers_every_battleland():
+    """The tactics' benchmark suite fights on every Battleland, from 1v1 to 7v7."""
+    assert {c.terrain for c in SUITE} == set(TERRAINS)
+    sizes = {len(c.attacker[1]) for c in SUITE} | {len(c.defender[1]) for c in SUITE}
+    assert {1, 7} <= sizes and len(SUITE) >= 24
