@@ -31,6 +31,8 @@ from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 
+from simulator import numba_cache
+
 log = logging.getLogger(__name__)
 
 LOCK_NAME = "titan-kernel.lock"
@@ -46,17 +48,9 @@ class Kernel(StrEnum):
     FAILED = "failed"  # the warm-up failed (logged): requests load the kernel themselves
 
 
-def cache_dir() -> Path:
-    """The folder where numba keeps the compiled kernel (NUMBA_CACHE_DIR, else the sources')."""
-    configured = os.environ.get("NUMBA_CACHE_DIR")
-    if configured:
-        return Path(configured)
-    return Path(__file__).resolve().parent.parent / "simulator" / "__pycache__"
-
-
 def lock_path() -> Path:
     """The lock file beside numba's cache; in the temporary folder when that is not writable."""
-    folder = cache_dir()
+    folder = numba_cache.folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         if os.access(folder, os.W_OK):

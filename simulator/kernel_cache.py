@@ -13,6 +13,8 @@ import hashlib
 import logging
 from pathlib import Path
 
+from simulator import numba_cache
+
 log = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
@@ -30,18 +32,10 @@ def sources_digest() -> str:
     return digest.hexdigest()
 
 
-def cache_folder() -> Path:
-    """Where numba keeps this package's compiled functions (NUMBA_CACHE_DIR, else beside
-    the sources)."""
-    from numba.core import config
-
-    return Path(config.CACHE_DIR) if config.CACHE_DIR else HERE / "__pycache__"
-
-
 def refresh() -> None:
     """Remove the kernel's cached compilations when its sources changed since they were
     made."""
-    folder = cache_folder()
+    folder = numba_cache.folder()
     stamp = folder / STAMP
     digest = sources_digest()
     try:

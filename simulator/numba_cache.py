@@ -99,6 +99,13 @@ def _copy_warm(source: Path, target: Path, in_tree: bool) -> int:
     return copied
 
 
+def folder() -> Path:
+    """numba's cache folder for this package: NUMBA_CACHE_DIR, else ``simulator/__pycache__``
+    (after ``settle()``, the one numba can write)."""
+    configured = os.environ.get(VARIABLE)
+    return Path(configured) if configured else HERE / "__pycache__"
+
+
 def settle() -> Path:
     """Make sure numba caches into a folder it can write (see the module's notes); the folder.
 
@@ -108,19 +115,19 @@ def settle() -> Path:
     wrong = problem()
     if wrong:
         raise CacheError(wrong)
-    folder = Path(configured) if configured else HERE / "__pycache__"
-    if writable(folder):
-        return folder
+    current = folder()
+    if writable(current):
+        return current
     for fallback in fallbacks():
-        if fallback.resolve() != folder.resolve() and writable(fallback):
+        if fallback.resolve() != current.resolve() and writable(fallback):
             break
     else:
-        log.warning("numba's cache %s cannot be written, nor any fallback: no cache", folder)
-        return folder
-    copied = _copy_warm(folder, fallback, in_tree=not configured) if folder.is_dir() else 0
+        log.warning("numba's cache %s cannot be written, nor any fallback: no cache", current)
+        return current
+    copied = _copy_warm(current, fallback, in_tree=not configured) if current.is_dir() else 0
     log.warning(
         "numba's cache %s cannot be written; using %s instead (%s)",
-        folder,
+        current,
         fallback,
         f"{copied} compiled files copied from it" if copied else "the kernel compiles there once",
     )

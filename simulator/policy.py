@@ -502,6 +502,33 @@ def strike_order(board, st, striking):
         st.order[s] = st.side[s] == striking and targets_left(board, st, s) == 1
 
 
+@in_battle_inline
+def carry_candidate(board, strikes, st, s, k, k2, forgo):
+    """The enemy in direction ``k2`` that excess hits of a strike in direction ``k`` may
+    carry to (12.4: in contact, not yet slain, a carry the hexsides allow), or -1."""
+    h = st.hexes[s]
+    b2 = board.neighbours[h, k2]
+    if k2 == k or b2 < 0 or not board.contact[h, b2]:
+        return -1
+    e2 = st.occ[b2]
+    if e2 < 0 or st.side[e2] == st.side[s] or st.slain[e2]:
+        return -1
+    if not strikes.carry[st.kind[s], h, k, k2, forgo]:
+        return -1
+    return e2
+
+
+@in_battle_inline
+def needed_number(strikes, st, s, k2, e2, forgo):
+    """The Strike-number ``s`` needs against ``e2`` in direction ``k2`` (12.5: hexside
+    benefits forgone or not)."""
+    t = st.kind[s]
+    h = st.hexes[s]
+    if forgo == 0:
+        return strikes.number[t, h, k2, st.kind[e2]]
+    return strikes.plain_number[t, h, k2, st.kind[e2]]
+
+
 @in_battle
 def choose_strike(board, kinds, strikes, odds, params, st, s):
     """Whom character ``s`` strikes and how (12.0-12.5): (target slot or -1, declared
@@ -539,19 +566,10 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
             if f == 1 and fd == d and fn == number:
                 continue
             for k2 in range(6):
-                b2 = board.neighbours[h, k2]
-                if k2 == k or b2 < 0 or not board.contact[h, b2]:
+                e2 = carry_candidate(board, strikes, st, s, k, k2, f)
+                if e2 < 0:
                     continue
-                e2 = st.occ[b2]
-                if e2 < 0 or st.side[e2] == st.side[s] or st.slain[e2]:
-                    continue
-                if not strikes.carry[t, h, k, k2, f]:
-                    continue
-                te2 = st.kind[e2]
-                need = (
-                    strikes.number[t, h, k2, te2] if f == 0 else strikes.plain_number[t, h, k2, te2]
-                )
-                n2 = max(fn, need)
+                n2 = max(fn, needed_number(strikes, st, s, k2, e2, f))
                 if n2 > 6 or (n2 == number and f == 0):
                     continue
                 w2 = strike_worth(odds, params, fd, n2, rem, per_hit, worth)
@@ -564,25 +582,15 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
 @in_battle
 def carry_worth(board, kinds, strikes, odds, params, st, s, k, dice, declared, forgo, rem):
     """Expected worth of the hits beyond ``rem`` carried to the best enemy they may reach."""
-    t = st.kind[s]
-    h = st.hexes[s]
     if dice <= rem:
         return 0.0
     best = 0.0
     d = dice_index(dice)
     for k2 in range(6):
-        b2 = board.neighbours[h, k2]
-        if k2 == k or b2 < 0 or not board.contact[h, b2]:
-            continue
-        e2 = st.occ[b2]
-        if e2 < 0 or st.side[e2] == st.side[s] or st.slain[e2]:
-            continue
-        if not strikes.carry[t, h, k, k2, forgo]:
+        e2 = carry_candidate(board, strikes, st, s, k, k2, forgo)
+        if e2 < 0 or needed_number(strikes, st, s, k2, e2, forgo) > declared:
             continue
         te2 = st.kind[e2]
-        need = strikes.number[t, h, k2, te2] if forgo == 0 else strikes.plain_number[t, h, k2, te2]
-        if need > declared:
-            continue
         rem2 = kinds.power[te2] - st.hits[e2]
         per_hit2 = per_hit_worth(kinds, te2)
         worth2 = value_to(kinds, params, te2)
@@ -597,24 +605,14 @@ def carry_worth(board, kinds, strikes, odds, params, st, s, k, dice, declared, f
 def choose_carry(board, kinds, strikes, params, st, s, target, declared, forgo, excess):
     """Which enemy gets the ``excess`` hits of a strike on ``target`` (12.4): a slot, or -1
     when none may take them."""
-    t = st.kind[s]
-    h = st.hexes[s]
-    k = board.direction[h, st.hexes[target]]
+    k = board.direction[st.hexes[s], st.hexes[target]]
     best_carry = 0.0
     carry_to = -1
     for k2 in range(6):
-        b2 = board.neighbours[h, k2]
-        if k2 == k or b2 < 0 or not board.contact[h, b2]:
-            continue
-        e2 = st.occ[b2]
-        if e2 < 0 or st.side[e2] == st.side[s] or st.slain[e2]:
-            continue
-        if not strikes.carry[t, h, k, k2, forgo]:
+        e2 = carry_candidate(board, strikes, st, s, k, k2, forgo)
+        if e2 < 0 or needed_number(strikes, st, s, k2, e2, forgo) > declared:
             continue
         te2 = st.kind[e2]
-        need = strikes.number[t, h, k2, te2] if forgo == 0 else strikes.plain_number[t, h, k2, te2]
-        if need > declared:
-            continue
         rem2 = kinds.power[te2] - st.hits[e2]
         w = hits_worth(
             params, excess, rem2, per_hit_worth(kinds, te2), value_to(kinds, params, te2)

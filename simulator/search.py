@@ -74,18 +74,16 @@ def result_for(kinds, st, result, side):
     won = result == ATTACKER_WINS if side == ATTACKER else result in (DEFENDER_WINS, TIME_LOSS)
     kept = 0.0
     lost = 0.0
+    total = 0.0
     for s in range(st.kind.shape[0]):
         if st.kind[s] < 0:
             continue
         v = kinds.value[st.kind[s]]
+        total += v
         if st.side[s] == side:
             kept += v if st.alive[s] else 0.0
         else:
             lost += 0.0 if st.alive[s] else v
-    total = 0.0
-    for s in range(st.kind.shape[0]):
-        if st.kind[s] >= 0:
-            total += kinds.value[st.kind[s]]
     return (1.0 if won else 0.0) + MATERIAL * (kept + lost) / max(total, 1.0)
 
 

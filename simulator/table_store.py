@@ -39,18 +39,12 @@ from pathlib import Path
 
 import numpy as np
 
+from simulator import numba_cache
+
 ROOT = Path(__file__).resolve().parent.parent
 # Titans of scores 0 to 999 (19.1); a stronger one is asked of the engine.
 TITAN_POWERS = range(6, 16)
 LOCK_NAME = "titan-tables.lock"
-
-
-def cache_dir() -> Path:
-    """numba's cache folder (NUMBA_CACHE_DIR, else the simulator's __pycache__)."""
-    configured = os.environ.get("NUMBA_CACHE_DIR")
-    if configured:
-        return Path(configured)
-    return ROOT / "simulator" / "__pycache__"
 
 
 def _sources() -> list[Path]:
@@ -70,7 +64,7 @@ def fingerprint() -> str:
 
 
 def folder() -> Path:
-    return cache_dir() / f"titan-tables-{fingerprint()}"
+    return numba_cache.folder() / f"titan-tables-{fingerprint()}"
 
 
 def file_of(terrain: str, where: Path | None = None) -> Path:
