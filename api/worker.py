@@ -17,6 +17,7 @@ import errno
 import json
 import os
 import selectors
+import signal
 import socket
 import time
 from functools import partial
@@ -29,11 +30,19 @@ from gunicorn.workers.gthread import ThreadWorker as _ThreadWorker
 # A response the client does not read may hold a thread this long, at most.
 WRITE_TIMEOUT_SECONDS = 30.0
 DEFAULT_READ_TIMEOUT_SECONDS = 10.0
+# A worker told to quit at once is gone within this, even if the quit itself is stuck.
+QUIT_SECONDS = 2.0
 
 
 def read_timeout() -> float:
     """TITAN_READ_TIMEOUT_SECONDS (checked with every setting by gunicorn.conf.py)."""
     return float(os.environ.get("TITAN_READ_TIMEOUT_SECONDS", DEFAULT_READ_TIMEOUT_SECONDS))
+
+
+def _quit_now(sig, frame) -> None:
+    """The quit's deadline passed: leave without waiting on any lock or thread. (A lock's wait
+    is interrupted to run this handler, so it runs even in a deadlocked main thread.)"""
+    os._exit(0)
 
 
 class SlowClient(Exception):
@@ -164,14 +173,22 @@ class ThreadWorker(_ThreadWorker):
 
     _quitting = False
 
+    def init_signals(self) -> None:
+        super().init_signals()
+        signal.signal(signal.SIGALRM, _quit_now)
+
     def handle_quit(self, sig, frame) -> None:
-        """Quit once. Ctrl-C reaches every process of the group and the master passes a quit
-        on as well: a second signal arriving inside the first handler re-entered gthread's
-        thread-pool shutdown, which then waited on its own lock until the master killed the
-        worker a graceful timeout later."""
+        """Quit at once (Ctrl-C, or the master's quick shutdown), within QUIT_SECONDS whatever
+        the signal interrupted. The handler runs on the main thread between two bytecodes: if
+        that thread held the thread pool's lock (taking a connection) the pool's shutdown
+        waits on it for ever, and a second signal (Ctrl-C reaches every process of the group
+        and the master passes a quit on as well) re-enters the handler. So the first signal
+        arms a deadline and the others are ignored."""
         if self._quitting:
             return
         self._quitting = True
+        self.alive = False
+        signal.setitimer(signal.ITIMER_REAL, QUIT_SECONDS)
         super().handle_quit(sig, frame)
 
     def accept(self, listener) -> None:

@@ -483,6 +483,42 @@ def test_ctrl_c_stops_the_service_at_once(tmp_path, sig):
         assert "was sent SIGKILL" not in running.log_text(100_000)
 
 
+QUIT_INSIDE_THE_POOLS_LOCK = """
+import os, signal, time
+from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
+from api.worker import ThreadWorker
+
+worker = object.__new__(ThreadWorker)
+worker.PIPE = os.pipe()
+os.set_blocking(worker.PIPE[1], False)
+worker.cfg = SimpleNamespace(worker_int=lambda w: None)
+worker.tpool = ThreadPoolExecutor(2)
+worker.tpool.submit(print, "ready", flush=True).result()
+worker.init_signals()
+with worker.tpool._shutdown_lock:  # the main thread is handing a connection to the pool
+    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C
+    os.kill(os.getpid(), signal.SIGQUIT)  # and the master's quit
+    time.sleep(60)
+"""
+
+
+def test_a_worker_told_to_quit_inside_the_pools_lock_is_gone_within_its_deadline():
+    """The quit lands while the worker's main thread holds the thread pool's lock: the pool's
+    shutdown then waits on that lock for ever; the quit's deadline still ends the process."""
+    began = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-c", QUIT_INSIDE_THE_POOLS_LOCK],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert "ready" in done.stdout, done.stderr[-2000:]
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert time.monotonic() - began < 20
+
+
 def _quietly(request):
     try:
         return request()
