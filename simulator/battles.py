@@ -166,8 +166,9 @@ def _limit_threads() -> None:
 
 # The parallel kernel releases Python's lock (nogil): two threads of one process (a threaded
 # server) would launch it at once, which numba's workqueue threading layer (its fallback where
-# OpenMP and TBB are missing) does not allow: it aborts the process. One call at a time per process; the calls of two requests interleave,
-# chunk by chunk, each using every thread it is given.
+# OpenMP and TBB are missing) does not allow: it aborts the process. One call at a time per
+# process; the calls of two requests interleave, chunk by chunk, each using every thread it
+# is given.
 _KERNEL = threading.Lock()
 
 
