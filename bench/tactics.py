@@ -22,21 +22,27 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from simulator.battles import play
+from simulator.battles import default_mix, play
 from simulator.engagement import Engagement, Legion
+from simulator.equilibrium import CONTENDERS, PILOT_BATTLES
 from simulator.search import Play
-from simulator.tactics import HAND_SET, LOOKAHEAD_ROLLOUTS, PRESETS, default_rows, weights
+from simulator.tactics import BALANCED, LOOKAHEAD_ROLLOUTS, STYLES
 from simulator.tactics import play as tactics_play
 
-HAND = "hand-set"  # the untuned player the presets vary (the earlier default)
-HEURISTICS = ("default", *PRESETS, HAND)
+HAND = "hand-set"  # the untuned player the presets vary
+HEURISTICS = ("default", *STYLES)
 SEARCH = "lookahead"
+# the matchups of the search tactic: against the default and against the earlier defaults
+SEARCH_MATCHUPS = tuple(
+    pair for other in ("default", BALANCED, HAND) for pair in ((SEARCH, other), (other, SEARCH))
+)
 
 
 @dataclass(frozen=True)
@@ -136,27 +142,18 @@ SUITE: tuple[Case, ...] = (
 )
 
 
-def _row(name: str, side: int, default: np.ndarray) -> np.ndarray:
-    if name in ("default", SEARCH):
-        return default[side].copy()
-    if name == HAND:
-        row = np.zeros(default.shape[1])
-        for weight, value in HAND_SET.items():
-            row[weight] = value
-        return row
-    return weights(name, side)
-
-
-def bundle(attacker: str, defender: str, default: np.ndarray | None = None) -> Play:
-    """The kernel's tactics for a matchup; ``default`` (float64[2, WEIGHTS]) stands in for
-    the default tactic's weights (for tuning)."""
-    default = default_rows() if default is None else default
-    rows = np.stack([_row(attacker, 0, default), _row(defender, 1, default)])
-    base = tactics_play(
-        "lookahead" if attacker == SEARCH else "default",
-        "lookahead" if defender == SEARCH else "default",
-    )
-    return base._replace(rows=rows)
+def bundle(attacker: str, defender: str, balanced: np.ndarray | None = None) -> Play:
+    """The kernel's tactics for a matchup of styles (``default`` standing for the balanced
+    style); ``balanced`` (float64[2, WEIGHTS]) stands in for the balanced style's weights
+    (for tuning)."""
+    base = tactics_play(attacker, defender)
+    if balanced is None:
+        return base
+    rows = base.rows.copy()
+    for side, name in enumerate((attacker, defender)):
+        if name in ("default", BALANCED, SEARCH):
+            rows[side] = balanced[side]
+    return base._replace(rows=rows, rollout_rows=np.array(balanced, dtype=np.float64))
 
 
 def outcomes(
@@ -165,10 +162,18 @@ def outcomes(
     defender: str,
     trials: int,
     seed: int,
-    default: np.ndarray | None = None,
+    balanced: np.ndarray | None = None,
 ) -> np.ndarray:
-    """P(attacker wins, defender wins, mutual, time loss) of a matchup."""
-    records = play(case.engagement.spec, trials, seed, tactics=bundle(attacker, defender, default))
+    """P(attacker wins, defender wins, mutual, time loss) of a matchup. The default plays its
+    equilibrium mix for the engagement (simulator.equilibrium), as a request would; with
+    ``balanced`` rows (for tuning) it plays the balanced style with those weights instead."""
+    if balanced is None:
+        spec = replace(case.engagement.spec, attacker_tactic=attacker, defender_tactic=defender)
+        records = play(spec, trials, seed)
+    else:
+        records = play(
+            case.engagement.spec, trials, seed, tactics=bundle(attacker, defender, balanced)
+        )
     return np.bincount(records.outcome, minlength=4) / trials
 
 
@@ -191,11 +196,15 @@ def gaps(
     return max(attack, 0.0), max(defend, 0.0)
 
 
+def _se(p: float, n: int) -> float:
+    return math.sqrt(max(p * (1 - p), 1.0 / n) / n)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.tactics", description=__doc__)
     parser.add_argument("--trials", type=int, default=2000, help="battles per heuristic matchup")
     parser.add_argument(
-        "--search-trials", type=int, default=200, help="battles per matchup with the search tactic"
+        "--search-trials", type=int, default=300, help="battles per matchup with the search tactic"
     )
     parser.add_argument("--seed", type=int, default=20261123)
     parser.add_argument("--cases", type=int, default=len(SUITE), help="the first N of the suite")
@@ -204,13 +213,19 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     cases = SUITE[: args.cases]
     tables: list[dict[tuple[str, str], np.ndarray]] = []
+    mixes = []
     speed: dict[str, list[float]] = {}
+    pilot_seconds = []
     for case in cases:
+        started = time.perf_counter()
+        mix = default_mix(case.engagement.spec)
+        pilot_seconds.append(time.perf_counter() - started)
+        mixes.append(mix)
         table = {}
         for a in HEURISTICS:
             for d in HEURISTICS:
                 table[a, d] = outcomes(case, a, d, args.trials, args.seed)
-        for a, d in ((SEARCH, "default"), ("default", SEARCH), (SEARCH, HAND), (HAND, SEARCH)):
+        for a, d in SEARCH_MATCHUPS:
             started = time.perf_counter()
             table[a, d] = outcomes(case, a, d, args.search_trials, args.seed)
             speed.setdefault(SEARCH, []).append(
@@ -224,7 +239,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         base = table["default", "default"]
         print(
             f"{case.terrain:<10}{case.name:<28} default v default: A {base[0]:5.1%} "
-            f"D {base[1]:5.1%} M {base[2]:5.1%} T {base[3]:5.1%}   gap A {att:+.3f} D {dfn:+.3f}",
+            f"D {base[1]:5.1%} M {base[2]:5.1%} T {base[3]:5.1%}   gap A {att:+.3f} D {dfn:+.3f}"
+            f"   mix A {_mix_text(mix.attacker)} D {_mix_text(mix.defender)}",
             flush=True,
         )
 
@@ -247,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{', '.join(names[1:])})"
     )
     for label, devs in (
-        ("presets only", HEURISTICS[1:]),
+        ("styles only", HEURISTICS[1:]),
         ("with lookahead", (*HEURISTICS[1:], SEARCH)),
     ):
         g = np.array([gaps(t, devs) for t in tables])
@@ -255,16 +271,30 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"  {label:<16} attacker: mean {g[:, 0].mean():.3f} max {g[:, 0].max():.3f}   "
             f"defender: mean {g[:, 1].mean():.3f} max {g[:, 1].max():.3f}"
         )
-    la_att = np.mean(
-        [attacker_wins(t[SEARCH, HAND]) - attacker_wins(t[HAND, HAND]) for t in tables]
-    )
-    la_def = np.mean(
-        [defender_holds(t[HAND, SEARCH]) - defender_holds(t[HAND, HAND]) for t in tables]
-    )
     print(
-        f"\nlookahead ({LOOKAHEAD_ROLLOUTS} rollouts a plan) against the hand-set player, mean "
-        f"gain over the hand-set player itself: as attacker {la_att:+.3f}, as defender "
-        f"{la_def:+.3f}"
+        f"  sampling: one matchup's rate at p = 0.5 has a standard error of "
+        f"{_se(0.5, args.trials):.3f} ({args.trials} Battles), "
+        f"{_se(0.5, args.search_trials):.3f} with the search tactic "
+        f"({args.search_trials}); a gap is a difference of two on the same dice, so less"
+    )
+    for other in (HAND, BALANCED, "default"):
+        la_att = np.mean(
+            [attacker_wins(t[SEARCH, other]) - attacker_wins(t[other, other]) for t in tables]
+        )
+        la_def = np.mean(
+            [defender_holds(t[other, SEARCH]) - defender_holds(t[other, other]) for t in tables]
+        )
+        print(
+            f"lookahead ({LOOKAHEAD_ROLLOUTS} rollouts a plan) against {other}, mean gain over "
+            f"{other} itself: as attacker {la_att:+.3f}, as defender {la_def:+.3f}"
+        )
+    supports = [len(m.attacker) * len(m.defender) for m in mixes]
+    print(
+        f"the default's pilot: {PILOT_BATTLES[0]} Battles per pair of styles, "
+        f"{PILOT_BATTLES[1]} more between at most {CONTENDERS} contenders a side; median "
+        f"{np.median(pilot_seconds):.2f} s, most {max(pilot_seconds):.2f} s an engagement "
+        f"(once, then cached); pairs in the mix: median {np.median(supports):.0f}, "
+        f"most {max(supports)}"
     )
     for name, values in speed.items():
         print(
@@ -278,13 +308,18 @@ def main(argv: Sequence[str] | None = None) -> None:
                     {
                         "case": c.name,
                         "terrain": c.terrain,
+                        "mix": m.to_dict(),
                         "table": {f"{a}|{d}": list(map(float, p)) for (a, d), p in t.items()},
                     }
-                    for c, t in zip(cases, tables, strict=True)
+                    for c, t, m in zip(cases, tables, mixes, strict=True)
                 ],
                 f,
                 indent=1,
             )
+
+
+def _mix_text(side: tuple[tuple[str, float], ...]) -> str:
+    return "+".join(f"{p:.0%} {name}" for name, p in side)
 
 
 if __name__ == "__main__":

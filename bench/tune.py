@@ -1,12 +1,14 @@
-"""``make tune``: the default tactic's weights tuned by CMA-ES over self-play, on dask.
+"""``make tune``: the balanced style's weights tuned by CMA-ES over self-play, on dask.
 
-The objective is the default's equilibrium gap on ``bench.tactics``' suite:
-for each engagement, the most the attacker gains by switching from the
-default to another heuristic tactic (the presets and the hand-set player)
-against the default defender, and the most the defender gains in (wins +
-time loss) by switching against the default attacker; the sum of both sides'
-means plus half their maxima. The search tactic is left out of the loop (it
-is a hundred times slower); ``make bench-tactics`` measures it afterwards.
+The balanced style is the one the default tactic (an equilibrium of the
+styles, ``simulator.equilibrium``) plays most; alone it should already leave
+little to gain. The objective is its equilibrium gap on ``bench.tactics``'
+suite, balanced against balanced: for each engagement, the most the attacker
+gains by switching to another style against the balanced defender, and the
+most the defender gains in (wins + time loss) by switching against the
+balanced attacker; the sum of both sides' means plus half their maxima. The
+search tactic is left out of the loop (it is a hundred times slower); ``make
+bench-tactics`` measures it afterwards.
 
 Each candidate is a row of weights per side, searched as offsets from the
 starting file's values in units of each weight's scale. Every candidate plays
@@ -31,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.tactics import HEURISTICS, SUITE, attacker_wins, defender_holds, outcomes
-from simulator.tactics import DEFAULT_WEIGHTS_FILE, SIDES, Weight, default_rows
+from simulator.tactics import BALANCED, DEFAULT_WEIGHTS_FILE, SIDES, Weight, default_rows
 
 # the weights tuned per side, and the scale of one unit of the search space
 # fmt: off
@@ -48,12 +50,12 @@ TUNED: dict[str, tuple[str, ...]] = {
 }
 # fmt: on
 NON_NEGATIVE = {"kill", "taken", "death", "titan", "urgency", "threat", "press", "evade"}
-DEVIATIONS = tuple(t for t in HEURISTICS if t != "default")
+DEVIATIONS = tuple(t for t in HEURISTICS if t not in ("default", BALANCED))
 LOG = Path(__file__).resolve().parent / "tune.log"
 
 
 def decode(x: Sequence[float], start: np.ndarray) -> np.ndarray:
-    """The default's rows (float64[2, WEIGHTS]) of a point of the search space."""
+    """The balanced style's rows (float64[2, WEIGHTS]) of a point of the search space."""
     rows = start.copy()
     i = 0
     for side, names in enumerate(TUNED.values()):
@@ -71,7 +73,7 @@ def dimensions() -> int:
 def engagement_gaps(
     case_index: int, rows: np.ndarray, trials: int, seed: int
 ) -> tuple[float, float]:
-    """(attacker's, defender's) gap of the default with ``rows`` on one engagement."""
+    """(attacker's, defender's) gap of the balanced style with ``rows`` on one engagement."""
     import numba
 
     numba.set_num_threads(1)  # one Battle stream per dask worker process
@@ -95,7 +97,7 @@ def objective(gaps: np.ndarray) -> float:
 
 def write_weights(rows: np.ndarray, note: str) -> None:
     lines = [
-        "# The default tactic's weights, one row per side (simulator.tactics.Weight names).",
+        "# The balanced style's weights, one row per side (simulator.tactics.Weight names).",
         f"# Written by bench/tune.py ({note}); its log is bench/tune.log.",
     ]
     for side, name in enumerate(SIDES):

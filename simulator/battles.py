@@ -20,6 +20,7 @@ from engine.battle_turns import REINFORCEMENT_TURN, is_summonable_lord, step_at,
 from engine.errors import TitanError
 from engine.position import Army, BattlePosition, Figure, Side
 from simulator import battle_state, kernel
+from simulator.equilibrium import BLOCK, Mix, mix_for, pairs_of_block, runs
 from simulator.search import Play
 from simulator.tables import BattleTables, Roster, battle_tables
 from simulator.tactics import play as tactics_play
@@ -141,8 +142,45 @@ def start_of(spec: BattleSpec, tables: BattleTables) -> battle_state.Start:
     return battle_state.Start(kind, side, hexes, hits, alive, deadline, scalars)
 
 
-def _play(spec: BattleSpec):
-    return tactics_play(spec.attacker_tactic, spec.defender_tactic)
+def plays_default(spec: BattleSpec) -> bool:
+    """Whether a side plays the default (or searches from it): its styles then come from the
+    Engagement's equilibrium (simulator.equilibrium)."""
+    return bool({spec.attacker_tactic, spec.defender_tactic} & {"default", "lookahead"})
+
+
+def searches(spec: BattleSpec) -> bool:
+    return "lookahead" in (spec.attacker_tactic, spec.defender_tactic)
+
+
+def default_mix(spec: BattleSpec) -> Mix | None:
+    """The default's mix of styles for the spec's Engagement, when a side plays it."""
+    return mix_for(spec) if plays_default(spec) else None
+
+
+def _play(spec: BattleSpec, seed: int, index: int) -> Play:
+    """The kernel's bundle for Battle ``index`` of a request with ``seed``."""
+    mix = default_mix(spec)
+    if mix is None:
+        return tactics_play(spec.attacker_tactic, spec.defender_tactic)
+    pair, believed = pairs_of_block(mix, seed, index // BLOCK, searches(spec))
+    return tactics_play(spec.attacker_tactic, spec.defender_tactic, default=pair, believed=believed)
+
+
+def _segments(spec: BattleSpec, trials: int, seed: int, first: int) -> list[tuple[int, int, Play]]:
+    """(first Battle, Battles, the kernel's bundle) of each stretch playing one pair of styles."""
+    mix = default_mix(spec)
+    if mix is None:
+        return [(first, trials, tactics_play(spec.attacker_tactic, spec.defender_tactic))]
+    return [
+        (
+            at,
+            n,
+            tactics_play(
+                spec.attacker_tactic, spec.defender_tactic, default=pair, believed=believed
+            ),
+        )
+        for at, n, (pair, believed) in runs(mix, seed, first, trials, searches(spec))
+    ]
 
 
 # Threads of one kernel call: 0 = numba's own (every core). A service with a worker per core
@@ -175,13 +213,17 @@ _KERNEL = threading.Lock()
 def play(
     spec: BattleSpec, trials: int, seed: int, first: int = 0, tactics: Play | None = None
 ) -> BattleRecords:
-    """Battles numbered first .. first+trials-1; battle i's dice depend only on (seed, i).
-    ``tactics`` replaces the spec's tactics by the kernel's own bundle (for tuning)."""
+    """Battles numbered first .. first+trials-1; battle i's dice depend only on (seed, i),
+    and its tactics' styles on (seed, i // BLOCK) (simulator.equilibrium). ``tactics``
+    replaces the spec's tactics by the kernel's own bundle (for tuning)."""
     if trials < 0:
         raise TitanError("trials cannot be negative", path="trials")
     tables = battle_tables(roster(spec))
     start = start_of(spec, tables)
-    play_of = _play(spec) if tactics is None else tactics
+    if tactics is None:
+        segments = _segments(spec, trials, seed, first) if trials else []
+    else:
+        segments = [(first, trials, tactics)]
     slots = start.kind.shape[0]
     outcome = np.zeros(trials, dtype=np.int8)
     rounds = np.zeros(trials, dtype=np.int8)
@@ -192,23 +234,25 @@ def play(
     if trials:
         with _KERNEL:  # one call at a time in a process (see _KERNEL)
             _limit_threads()
-            kernel.play_battles(
-                tables.board,
-                tables.kinds,
-                tables.strikes,
-                tables.musters,
-                start,
-                battle_state.ODDS,
-                play_of,
-                np.uint64(seed % 2**64),
-                np.uint64(first),
-                outcome,
-                rounds,
-                alive,
-                summoned,
-                recruit,
-                titan,
-            )
+            for at, n, play_of in segments:
+                i = slice(at - first, at - first + n)
+                kernel.play_battles(
+                    tables.board,
+                    tables.kinds,
+                    tables.strikes,
+                    tables.musters,
+                    start,
+                    battle_state.ODDS,
+                    play_of,
+                    np.uint64(seed % 2**64),
+                    np.uint64(at),
+                    outcome[i],
+                    rounds[i],
+                    alive[i],
+                    summoned[i],
+                    recruit[i],
+                    titan[i],
+                )
     a = len(spec.position.attacker.characters)
     return BattleRecords(
         outcome=outcome,
@@ -312,7 +356,7 @@ def trace(spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096) -> 
         tables.musters,
         start,
         battle_state.ODDS,
-        _play(spec),
+        _play(spec, seed, index),
         np.uint64(seed % 2**64),
         np.uint64(index),
         record,
@@ -370,4 +414,13 @@ def trace(spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096) -> 
     )
 
 
-__all__ = ["BattleRecords", "BattleSpec", "Event", "Outcome", "TracedBattle", "play", "trace"]
+__all__ = [
+    "BattleRecords",
+    "BattleSpec",
+    "Event",
+    "Outcome",
+    "TracedBattle",
+    "default_mix",
+    "play",
+    "trace",
+]

@@ -31,6 +31,7 @@ from simulator.odds import (
     check_trials,
     concatenate,
     engagement_of,
+    mix_answer,
     new_seed,
     play_plan,
     request_fields,
@@ -220,6 +221,7 @@ def compare(
                 "expected_points": mine["expected_points"],
                 "expected_survivors": mine["expected_survivors"],
                 "survival": mine["survival"],
+                "default_mix": mix_answer(engagement),
                 "_wins": wins,
             }
         )

@@ -33,7 +33,7 @@ from engine.masterboard import land as masterboard_land
 from engine.names import unknown
 from engine.position import BattlePosition
 from engine.scoring import LEGION_LIMIT
-from simulator.battles import BattleRecords, BattleSpec, play
+from simulator.battles import BattleRecords, BattleSpec, default_mix, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
@@ -488,6 +488,7 @@ def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
                 "attacker": engagement.attacker_tactic,
                 "defender": engagement.defender_tactic,
             },
+            "default_mix": mix_answer(engagement),
             "summonable": engagement.spec.summonable,
             "reinforce": engagement.spec.reinforce,
             "trials": len(scored),
@@ -502,6 +503,12 @@ def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
         }
     )
     return answer
+
+
+def mix_answer(engagement: Engagement) -> dict[str, dict[str, float]] | None:
+    """The default's mix of tactics in the Engagement, when a side plays it."""
+    mix = default_mix(engagement.spec)
+    return None if mix is None else mix.to_dict()
 
 
 def odds(

@@ -1,12 +1,14 @@
 """Tactics: the named ways a side may play, as the kernel's weight rows.
 
-Every tactic but ``lookahead`` is one parametrised policy (``simulator.policy``)
-with its own weights. ``default`` has a row per side, tuned by self-play
-(``bench/tune.py`` wrote ``simulator/data/default_tactic.toml``); the other
-presets share one row between the sides. ``lookahead`` searches: at each
-decision it plays the phase with each preset in turn and rolls the Battle out
-with the default after each (``simulator.search``). docs/tactics.md explains
-them to players.
+A *style* is one parametrised policy (``simulator.policy``) with its own
+weights: ``balanced`` has a row per side, tuned by self-play (``bench/tune.py``
+wrote ``simulator/data/default_tactic.toml``); the other styles share one row
+between the sides. ``default`` is no row of its own: for each Engagement it is
+the approximate equilibrium of the styles, found by a small pilot tournament
+(``simulator.equilibrium``), each Battle playing one pair of styles drawn from
+it. ``lookahead`` searches: at each decision it plays the phase with several
+styles in turn and rolls the Battle out with the default's styles after each
+(``simulator.search``). docs/tactics.md explains them to players.
 """
 
 from __future__ import annotations
@@ -99,20 +101,58 @@ PRESETS: dict[str, dict[Weight, float]] = {
         Weight.KEEP_RANGE: 0.6,
         Weight.RANGE_DISTANCE: 2.5,
     },
+    # the defensive player that stands its ground instead of backing away from the enemy
+    "steadfast": {
+        **HAND_SET,
+        Weight.DEALT: 0.8,
+        Weight.KILL: 0.5,
+        Weight.TAKEN: 1.6,
+        Weight.DEATH: 1.6,
+        Weight.APPROACH: 0.0,
+        Weight.HEIGHT: 3.0,
+        Weight.TITAN: 6.0,
+        Weight.URGENCY: 0.0,
+        Weight.STAY: 1.0,
+    },
+    "hand-set": HAND_SET,
 }
+
+# what only a rangestriker weighs (simulator.policy): styles that differ in these alone play
+# alike for a side without rangestrikers
+RANGESTRIKER_WEIGHTS = (Weight.RANGED, Weight.KEEP_RANGE, Weight.RANGE_DISTANCE)
+BALANCED = "balanced"  # the tuned rows, one per side
+# Styles whose weights are a blend of others' (per side): (style, share), ...
+BLENDS: dict[str, tuple[tuple[str, float], ...]] = {
+    "measured": ((BALANCED, 0.5), ("hand-set", 0.5)),
+}
+# The styles the default mixes, as attacker and as defender (simulator.equilibrium): every
+# heuristic tactic, in the order ties between them are broken.
+STYLES = (BALANCED, *BLENDS, *PRESETS)
 
 LOOKAHEAD_PLANS = ("default", "aggressive", "defensive", "ranged")  # plan 0: its own play
 LOOKAHEAD_ROLLOUTS = 8
 
 TACTICS: dict[str, str] = {
     "default": (
-        "A strong, practical player, tuned by self-play so that neither side gains much by "
-        "switching to any other tactic. It weighs the balance of strength: the stronger side "
-        "closes in and trades blows, the weaker one fights only from good ground. As attacker "
-        "it presses harder every round, because a time loss eliminates it (10.5); as defender "
-        "it keeps its distance when it is the weaker or the quicker Legion. It "
-        "strikes the enemy it is likeliest to kill, declares a higher Strike-number when the "
-        "extra hits can carry over, and keeps its Titan out of fights it would likely lose."
+        "Both sides playing well: for each Engagement the service first plays a small "
+        "tournament between the heuristic tactics (balanced, measured, aggressive, defensive, "
+        "ranged, steadfast, hand-set) and finds the mix of them from which neither side gains by "
+        "switching to another (an approximate equilibrium); each Battle then plays a pair of "
+        "tactics drawn from that mix. The answer says which mix was chosen."
+    ),
+    BALANCED: (
+        "A strong, practical player, tuned by self-play over many Engagements. It weighs the "
+        "balance of strength: the stronger side closes in and trades blows, the weaker one "
+        "fights only from good ground. As attacker it presses harder every round, because a "
+        "time loss eliminates it (10.5); as defender it keeps its distance when it is the "
+        "weaker or the quicker Legion. It strikes the enemy it is likeliest to kill, declares "
+        "a higher Strike-number when the extra hits can carry over, and keeps its Titan out "
+        "of fights it would likely lose."
+    ),
+    "measured": (
+        "Halfway between balanced and hand-set: it weighs the blows it would take and the "
+        "threat of enemies that could close in more than balanced does, and closes in "
+        "steadily rather than in a rush at the end."
     ),
     "aggressive": (
         "All-out attack. Characters rush the nearest enemy and engage wherever they can deal "
@@ -126,11 +166,22 @@ TACTICS: dict[str, str] = {
         "Rangestrikers hang back two or three hexes from the enemy and rangestrike instead of "
         "closing in; the others fight as a hand-set careful player would."
     ),
+    "steadfast": (
+        "Holds its ground. Like defensive it keeps to the high ground and the Tower's walls "
+        "and fights only where the exchange favours it, but it does not back away: the enemy "
+        "must come to it."
+    ),
+    "hand-set": (
+        "A careful player with weights set by hand, weighing each hex by itself: the blows "
+        "dealt and taken, height, the Titan's safety, with no sense of the balance of "
+        "strength. The default before any tuning."
+    ),
     "lookahead": (
         "Searches instead of following a rule of thumb: at each of its phases it tries the "
-        "moves (or strikes) each other tactic would make, plays the rest of the Battle out "
-        f"{LOOKAHEAD_ROLLOUTS} times after each with the default tactic on both sides, and "
-        "keeps the one that wins most. Much slower; for few but better-played Battles."
+        "moves (or strikes) the default's tactic and the aggressive, defensive and ranged ones "
+        f"would make, plays the rest of the Battle out {LOOKAHEAD_ROLLOUTS} times after each "
+        "with the default's tactics on both sides, and keeps the one that wins most. Much "
+        "slower; for few but better-played Battles."
     ),
 }
 
@@ -138,13 +189,17 @@ TACTICS: dict[str, str] = {
 # `make bench-tactics`); the service sizes its chunks of Battles by it.
 COST: dict[str, float] = {
     "default": 1.0,
+    BALANCED: 1.0,
+    "measured": 1.0,
     "aggressive": 1.0,
     "defensive": 1.0,
     "ranged": 1.0,
+    "steadfast": 1.0,
+    "hand-set": 1.0,
     "lookahead": 100.0,
 }
 
-assert set(TACTICS) == set(COST) == {"default", "lookahead", *PRESETS}
+assert set(TACTICS) == set(COST) == {"default", "lookahead", *STYLES}
 
 
 def unknown(name: str, path: str = "tactics") -> UnknownName:
@@ -160,7 +215,7 @@ def _row(preset: dict[Weight, float]) -> np.ndarray:
 
 @cache
 def default_rows() -> np.ndarray:
-    """The default tactic's rows (float64[2, WEIGHTS]: attacker, defender)."""
+    """The balanced style's tuned rows (float64[2, WEIGHTS]: attacker, defender)."""
     data = tomllib.loads(DEFAULT_WEIGHTS_FILE.read_text())
     return np.stack(
         [_row({Weight[k.upper()]: float(v) for k, v in data[side].items()}) for side in SIDES]
@@ -168,23 +223,47 @@ def default_rows() -> np.ndarray:
 
 
 def weights(name: str, side: int) -> np.ndarray:
-    """The kernel's parameter row of a tactic for a side (float64[WEIGHTS]); a searching
-    tactic's own row is the default's."""
-    if name in ("default", "lookahead"):
+    """The kernel's parameter row of a style for a side (float64[WEIGHTS])."""
+    if name == BALANCED:
         return default_rows()[side].copy()
+    if name in BLENDS:
+        return sum(share * weights(part, side) for part, share in BLENDS[name])
     if name not in PRESETS:
         raise unknown(name)
     return _row(PRESETS[name])
 
 
-def play(attacker: str, defender: str, rows: np.ndarray | None = None) -> Play:
-    """The kernel's bundle for a Battle between two tactics. ``rows`` (float64[2, WEIGHTS])
-    overrides both sides' weights, for tuning."""
+def play(
+    attacker: str,
+    defender: str,
+    rows: np.ndarray | None = None,
+    default: tuple[str, str] = (BALANCED, BALANCED),
+    believed: tuple[str, str] | None = None,
+) -> Play:
+    """The kernel's bundle for a Battle between two tactics, ``default`` standing for the
+    pair of styles (attacker's, defender's) the default plays in this Battle. A searching
+    side starts from its own default style and rolls the Battle out with it and, for the
+    enemy, with the enemy's style in ``believed`` (a pair drawn from the default's mix apart
+    from ``default``: a searcher knows the mix the default plays, not which pair this
+    Battle drew; ``default`` when not given, or when both sides search). ``rows``
+    (float64[2, WEIGHTS]) overrides both sides' weights, for tuning."""
     names = (attacker, defender)
+
+    def style(name: str, side: int) -> str:
+        return default[side] if name in ("default", "lookahead") else name
+
     if rows is None:
-        rows = np.stack([weights(name, side) for side, name in enumerate(names)])
+        rows = np.stack([weights(style(name, side), side) for side, name in enumerate(names)])
     plans = np.stack(
-        [np.stack([weights(p, side) for p in LOOKAHEAD_PLANS]) for side in range(len(SIDES))]
+        [
+            np.stack([weights(style(p, side), side) for p in LOOKAHEAD_PLANS])
+            for side in range(len(SIDES))
+        ]
     )
     rollouts = np.array([LOOKAHEAD_ROLLOUTS if n == "lookahead" else 0 for n in names])
-    return Play(rows, plans, rollouts.astype(np.int64), default_rows().copy())
+    model = list(default)
+    if believed is not None and names.count("lookahead") == 1:
+        enemy = 1 - names.index("lookahead")
+        model[enemy] = believed[enemy]
+    rollout_rows = np.stack([weights(model[side], side) for side in range(len(SIDES))])
+    return Play(rows, plans, rollouts.astype(np.int64), rollout_rows)

@@ -369,6 +369,21 @@ class AlternativesSchema(Schema):
     attacker_concedes = fields.Nested(DefenderGainSchema, required=True)
 
 
+class DefaultMixSchema(Schema):
+    attacker = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(),
+        required=True,
+        **_d("{tactic: probability}: the tactics the default attacker plays and how often"),
+    )
+    defender = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(),
+        required=True,
+        **_d("{tactic: probability}: the tactics the default defender plays and how often"),
+    )
+
+
 class OddsResponseSchema(Schema):
     outcomes = fields.Nested(OutcomesSchema, required=True, **_d("the four endings"))
     attacker = fields.Nested(SideAnswerSchema, required=True)
@@ -390,6 +405,14 @@ class OddsResponseSchema(Schema):
         required=True, **_d("the attacker's entry side fought from (10.1)", enum=[1, 3, 5])
     )
     tactics = fields.Nested(TacticsSchema, required=True, **_d("the tactics played"))
+    default_mix = fields.Nested(
+        DefaultMixSchema,
+        allow_none=True,
+        **_d(
+            "the mix of tactics the default plays in this Engagement (its equilibrium, found by "
+            "a pilot tournament; docs/tactics.md), or null when neither side plays the default"
+        ),
+    )
     summonable = lord_name(allow_none=True, required=True, **_d("the summonable Lord, or null"))
     reinforce = fields.Boolean(
         required=True, **_d("whether the defender could still be reinforced")
@@ -466,6 +489,11 @@ class CandidateAnswerSchema(Schema):
     expected_survivors = fields.Float(required=True, **_d("mean characters left, 0 to 8"))
     survival = fields.List(
         fields.Nested(SurvivalSchema), required=True, **_d("each character's survival")
+    )
+    default_mix = fields.Nested(
+        DefaultMixSchema,
+        allow_none=True,
+        **_d("the mix of tactics the default plays for this candidate (as in an odds answer)"),
     )
     vs_best = fields.Nested(VsBestSchema, required=True)
 

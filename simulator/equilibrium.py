@@ -1,0 +1,303 @@
+"""The default tactic: for each Engagement, an approximate equilibrium of the styles.
+
+Before the Battles of a request in which a side plays ``default``, a small
+pilot tournament plays every attacker style against every defender style
+(``simulator.tactics.STYLES``, as attacker and as defender), the same Battles
+each (common random numbers, a fixed seed of its own; fewer the more
+characters fight, ``pilot_battles``). Each side's result is its own: the
+attacker's wins, the defender's wins and time losses (10.5). The game is
+solved for a mixed equilibrium (regret matching+): the mix of styles for each
+side from which neither gains by switching to another style. The mix is cached
+per Engagement (position, Lord to summon, reinforcement, variant), so a repeated
+request pays nothing, and it does not depend on the request's seed.
+
+The request's Battles then play pairs of styles drawn from the mix, by blocks
+of ``BLOCK`` consecutive Battles: block ``b`` of seed ``s`` plays the pair at
+the point ``frac(phase(s) + b x golden ratio)`` of the mix's cumulative
+distribution (a low-discrepancy sequence, so the blocks follow the mix closely
+in any stretch). Battle ``i``'s dice still depend only on ``(seed, i)`` and its
+styles only on ``(seed, i // BLOCK)``: the answer for a seed does not depend on
+how the Battles were chunked.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.characters import character
+from simulator.tactics import STYLES
+
+if TYPE_CHECKING:  # battles imports this module
+    from simulator.battles import BattleSpec
+
+# Battles per pair of styles in the pilot tournament: every pair, then more between the
+# contenders (at most CONTENDERS a side: those in the first round's mix, or within MARGIN
+# of the best against it)
+PILOT_BATTLES = (64, 192)
+CONTENDERS = 4
+MARGIN = 0.08
+PILOT_SEED = 0x7174A9  # the pilot's own dice, the same for every request
+BLOCK = 32  # consecutive Battles that play the same pair of styles
+SMALLEST = 0.03  # a style played less often than this is dropped from the mix
+TIE = 0.003  # the most a style listed earlier is preferred by, to break ties
+ITERATIONS = 2000  # rounds of regret matching
+_GOLDEN = (math.sqrt(5.0) - 1.0) / 2.0
+CACHED = 512  # Engagements whose mix is kept
+
+
+@dataclass(frozen=True)
+class Mix:
+    """Each side's styles with their probabilities (the default's equilibrium)."""
+
+    attacker: tuple[tuple[str, float], ...]
+    defender: tuple[tuple[str, float], ...]
+    wins: float  # P(attacker wins) at the mix, in the pilot
+    holds: float  # P(defender wins or the time runs out) at the mix, in the pilot
+    exploitability: float  # the most a side gains by switching style, in the pilot
+
+    def pairs(self) -> tuple[tuple[tuple[str, str], float], ...]:
+        """Every pair of styles (attacker's, defender's) with its probability."""
+        return tuple(((a, d), pa * pd) for a, pa in self.attacker for d, pd in self.defender)
+
+    def to_dict(self) -> dict[str, dict[str, float]]:
+        return {
+            "attacker": {name: round(p, 4) for name, p in self.attacker},
+            "defender": {name: round(p, 4) for name, p in self.defender},
+        }
+
+
+def _normalised(regrets: np.ndarray) -> np.ndarray:
+    total = regrets.sum()
+    return regrets / total if total > 0 else np.full(regrets.size, 1.0 / regrets.size)
+
+
+def solve(
+    row_payoff: np.ndarray, col_payoff: np.ndarray | None = None, iterations: int = ITERATIONS
+) -> tuple[np.ndarray, np.ndarray]:
+    """An approximate mixed equilibrium of the game in which the row player earns
+    ``row_payoff`` (float[m, n]) and the column player ``col_payoff`` (float[m, n]; when
+    not given, the game is zero-sum: the column player loses what the row player earns):
+    (row mix float[m], column mix float[n]), by regret matching+ (alternating updates,
+    later rounds weighted more)."""
+    if col_payoff is None:
+        col_payoff = -row_payoff
+    m, n = row_payoff.shape
+    row_regret = np.zeros(m)
+    col_regret = np.zeros(n)
+    row_sum = np.zeros(m)
+    col_sum = np.zeros(n)
+    y = _normalised(col_regret)
+    for t in range(1, iterations + 1):
+        gains = row_payoff @ y
+        row_regret = np.maximum(row_regret + gains - _normalised(row_regret) @ gains, 0.0)
+        x = _normalised(row_regret)
+        gains = x @ col_payoff
+        col_regret = np.maximum(col_regret + gains - y @ gains, 0.0)
+        y = _normalised(col_regret)
+        row_sum += t * x
+        col_sum += t * y
+    return row_sum / row_sum.sum(), col_sum / col_sum.sum()
+
+
+def exploitability(
+    row_payoff: np.ndarray, x: np.ndarray, y: np.ndarray, col_payoff: np.ndarray | None = None
+) -> float:
+    """The most either player gains, in its own payoff, by leaving its mix for a pure
+    choice (zero-sum when ``col_payoff`` is not given)."""
+    if col_payoff is None:
+        col_payoff = -row_payoff
+    row_gain = (row_payoff @ y).max() - x @ row_payoff @ y
+    col_gain = (x @ col_payoff).max() - x @ col_payoff @ y
+    return float(max(row_gain, col_gain, 0.0))
+
+
+def _pruned(names: tuple[str, ...], p: np.ndarray) -> tuple[tuple[str, float], ...]:
+    kept = np.where(p >= SMALLEST, p, 0.0)
+    if kept.sum() <= 0:
+        kept = (p == p.max()).astype(float)
+    kept /= kept.sum()
+    return tuple((name, float(q)) for name, q in zip(names, kept, strict=True) if q > 0)
+
+
+def _stand_ins(spec: BattleSpec) -> tuple[list[int], list[int]]:
+    """For each side, the style whose Battles each style plays (itself, or an earlier style
+    whose weights differ only in what a rangestriker weighs, when no character that may
+    fight for the side rangestrikes: a summoned Lord, 15.0, or a reinforcement, 14.0)."""
+    from simulator.battles import roster
+    from simulator.tables import battle_tables
+    from simulator.tactics import RANGESTRIKER_WEIGHTS, weights
+
+    tables = battle_tables(roster(spec))
+    names = {
+        0: [name for name, _ in (tables.types[t] for t in tables.attacker_types)],
+        1: [name for name, _ in (tables.types[t] for t in tables.defender_types)],
+    }
+    if tables.summon_type >= 0:
+        names[0].append(tables.types[tables.summon_type][0])
+    names[1] += list(tables.reinforcement_names)
+    found: tuple[list[int], list[int]] = ([], [])
+    for side in (0, 1):
+        ranged = any(character(name).rangestrikes for name in names[side])
+        rows = [weights(style, side) for style in STYLES]
+        for i, row in enumerate(rows):
+            same = i
+            if not ranged:
+                keep = np.ones(row.size, dtype=bool)
+                keep[list(RANGESTRIKER_WEIGHTS)] = False
+                same = next(k for k in range(i + 1) if np.array_equal(rows[k][keep], row[keep]))
+            found[side].append(same)
+    return found
+
+
+def _play_cells(spec, cells, table, counts, first: int, battles: int) -> None:
+    """Battles ``first .. first + battles - 1`` of each (attacker style, defender style) in
+    ``cells`` added to ``table`` (outcome counts) and ``counts`` (Battles)."""
+    from simulator.battles import play
+    from simulator.tactics import play as styles
+
+    for i, j in cells:
+        records = play(spec, battles, PILOT_SEED, first, tactics=styles(STYLES[i], STYLES[j]))
+        table[i, j] += np.bincount(records.outcome, minlength=4)
+        counts[i, j] += battles
+
+
+def _contenders(rates: np.ndarray, mix: np.ndarray, axis: int) -> list[int]:
+    """The styles of a side worth a closer look: those in its mix, and those whose rate
+    against the other side's mix is within MARGIN of the best; at most CONTENDERS."""
+    against = rates @ mix if axis == 0 else mix @ rates
+    order = [int(k) for k in np.argsort(-against, kind="stable")]
+    best = against[order[0]]
+    chosen = [k for k in order if against[k] >= best - MARGIN]
+    for k in np.flatnonzero(mix >= SMALLEST):
+        if int(k) not in chosen:
+            chosen.append(int(k))
+    chosen.sort(key=lambda k: -against[k])
+    return chosen[:CONTENDERS]
+
+
+def pilot_table(spec: BattleSpec, rounds: tuple[int, int] = PILOT_BATTLES) -> np.ndarray:
+    """The pilot tournament: float[len(STYLES), len(STYLES), 4], the probability of each
+    Outcome code for each pair of styles. Every pair plays ``rounds[0]`` Battles; the
+    contenders of each side (``_contenders`` of the first round's equilibrium) play
+    ``rounds[1]`` more against each other. Styles that play alike in the Engagement share
+    their Battles (``_stand_ins``)."""
+    n = len(STYLES)
+    attacker, defender = _stand_ins(spec)
+    table = np.zeros((n, n, 4))
+    counts = np.zeros((n, n))
+    distinct = sorted({(attacker[i], defender[j]) for i in range(n) for j in range(n)})
+    _play_cells(spec, distinct, table, counts, 0, rounds[0])
+
+    def filled() -> np.ndarray:
+        out = np.zeros((n, n, 4))
+        for i in range(n):
+            for j in range(n):
+                a, d = attacker[i], defender[j]
+                out[i, j] = table[a, d] / counts[a, d]
+        return out
+
+    first = filled()
+    x, y = _solve_table(first)
+    rows = _contenders(first[:, :, 0], y, 0)
+    cols = _contenders(first[:, :, 1] + first[:, :, 3], x, 1)
+    closer = sorted({(attacker[i], defender[j]) for i in rows for j in cols})
+    _play_cells(spec, closer, table, counts, rounds[0], rounds[1])
+    return filled()
+
+
+def _solve_table(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The equilibrium of a pilot table: the attacker plays for its wins, the defender for
+    its wins and time losses (10.5). Ties (styles that play alike here, or a side that
+    cannot win whatever it plays) go to the styles listed first: a bonus far below the
+    pilot's sampling error."""
+    bonus = TIE * np.arange(len(STYLES), 0, -1) / len(STYLES)
+    wins = table[:, :, 0]
+    holds = table[:, :, 1] + table[:, :, 3]
+    return solve(wins + bonus[:, None], holds + bonus[None, :])
+
+
+def mix_of_table(table: np.ndarray) -> Mix:
+    """The equilibrium of a pilot table (see ``pilot_table``): the attacker plays for its
+    wins, the defender for its wins and time losses (10.5)."""
+    wins = table[:, :, 0]
+    holds = table[:, :, 1] + table[:, :, 3]
+    x, y = _solve_table(table)
+    attacker = _pruned(STYLES, x)
+    defender = _pruned(STYLES, y)
+    xp = np.array([dict(attacker).get(s, 0.0) for s in STYLES])
+    yp = np.array([dict(defender).get(s, 0.0) for s in STYLES])
+    return Mix(
+        attacker,
+        defender,
+        float(xp @ wins @ yp),
+        float(xp @ holds @ yp),
+        exploitability(wins, xp, yp, holds),
+    )
+
+
+@lru_cache(maxsize=CACHED)
+def _mix(key: BattleSpec) -> Mix:
+    return mix_of_table(pilot_table(key))
+
+
+def mix_for(spec: BattleSpec) -> Mix:
+    """The default's mix of styles for the Engagement of ``spec`` (cached; whatever the
+    spec's own tactics)."""
+    return _mix(replace(spec, attacker_tactic="default", defender_tactic="default"))
+
+
+def _phase(seed: int) -> float:
+    return ((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % 2**64) / 2**64
+
+
+BELIEF = 0x5851F42D4C957F2D  # the believed pairs' own sequence (tactics.play, ``believed``)
+
+
+def pair_of_block(mix: Mix, seed: int, block: int, stream: int = 0) -> tuple[str, str]:
+    """The pair of styles block ``block`` of a request with ``seed`` plays (``stream``
+    BELIEF: the pair a searcher believes the default plays there, drawn apart)."""
+    pairs = mix.pairs()
+    if len(pairs) == 1:
+        return pairs[0][0]
+    u = (_phase(seed ^ stream) + block * _GOLDEN) % 1.0
+    total = 0.0
+    for pair, p in pairs:
+        total += p
+        if u < total:
+            return pair
+    return pairs[-1][0]
+
+
+Pairs = tuple[tuple[str, str], tuple[str, str]]  # (played, believed)
+
+
+def pairs_of_block(mix: Mix, seed: int, block: int, believing: bool = True) -> Pairs:
+    """(pair played, pair a searcher believes played) in a block; without a searcher
+    (``believing`` False) the second is the first."""
+    played = pair_of_block(mix, seed, block)
+    return played, pair_of_block(mix, seed, block, BELIEF) if believing else played
+
+
+def runs(
+    mix: Mix, seed: int, first: int, count: int, believing: bool = True
+) -> Iterator[tuple[int, int, Pairs]]:
+    """(first Battle, Battles, (pair of styles played, pair believed)) of each stretch of
+    Battles ``first .. first + count - 1`` that plays alike, in order."""
+    end = first + count
+    at = first
+    while at < end:
+        pairs = pairs_of_block(mix, seed, at // BLOCK, believing)
+        stop = min(end, (at // BLOCK + 1) * BLOCK)
+        while stop < end and pairs_of_block(mix, seed, stop // BLOCK, believing) == pairs:
+            stop = min(end, stop + BLOCK)
+        yield at, stop - at, pairs
+        at = stop
+
+
+__all__ = ["BLOCK", "Mix", "mix_for", "pairs_of_block", "pilot_table", "runs", "solve"]

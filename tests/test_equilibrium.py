@@ -1,0 +1,158 @@
+"""The default tactic as an equilibrium of the styles (simulator.equilibrium).
+
+The matrix-game solver against games whose equilibria are known by hand; the
+draw of each block's styles (deterministic for a seed, independent of how the
+Battles are chunked, following the mix); and the Battles a request plays with
+the default: those of the pairs drawn, one kernel bundle per block.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from simulator import battles
+from simulator.battles import play, trace
+from simulator.engagement import Engagement, Legion
+from simulator.equilibrium import (
+    BLOCK,
+    Mix,
+    exploitability,
+    mix_for,
+    mix_of_table,
+    pair_of_block,
+    runs,
+    solve,
+)
+from simulator.odds import odds
+from simulator.tactics import STYLES
+
+GAMES = {
+    # (payoff for the row player, its equilibrium row mix, column mix)
+    "matching-pennies": ([[1, -1], [-1, 1]], [0.5, 0.5], [0.5, 0.5]),
+    "rock-paper-scissors": (
+        [[0, -1, 1], [1, 0, -1], [-1, 1, 0]],
+        [1 / 3, 1 / 3, 1 / 3],
+        [1 / 3, 1 / 3, 1 / 3],
+    ),
+    "saddle-point": ([[0.3, 0.6], [0.2, 0.1]], [1.0, 0.0], [1.0, 0.0]),
+    "two-by-three": ([[3, -1, 4], [-2, 1, -3]], [4 / 9, 5 / 9], [0.0, 7 / 9, 2 / 9]),
+}
+
+
+def test_solve_finds_an_equilibrium_of_a_game_not_zero_sum():
+    """Battle of the sexes-like: each player earns its own payoff; the pure equilibria are
+    the diagonal, and regret matching settles on one from which neither gains by moving."""
+    rows = np.array([[2.0, 0.0], [0.0, 1.0]])
+    cols = np.array([[1.0, 0.0], [0.0, 2.0]])
+    x, y = solve(rows, cols)
+    assert exploitability(rows, x, y, cols) < 0.01
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=GAMES.keys())
+def test_solve_finds_the_equilibrium_of_small_games(game):
+    """Regret matching converges to the known equilibrium: each mix within 0.02 of it and
+    neither player gains more than 0.01 by a pure deviation."""
+    payoff, rows, cols = (np.array(g, dtype=float) for g in game)
+    x, y = solve(payoff)
+    assert np.allclose(x, rows, atol=0.02) and np.allclose(y, cols, atol=0.02), (x, y)
+    assert exploitability(payoff, x, y) < 0.01
+
+
+def test_the_mix_of_a_pilot_table_drops_rare_styles_and_says_its_value():
+    """A table in which the attacker's first style wins against everything and the defender's
+    last style holds best: both pure, the value read from that cell."""
+    n = len(STYLES)
+    table = np.zeros((n, n, 4))
+    table[:, :, 1] = 0.5  # defender wins
+    table[:, :, 0] = 0.5
+    table[0, :, 0], table[0, :, 1] = 0.7, 0.3
+    table[:, -1, 0] -= 0.1
+    table[:, -1, 3] += 0.1  # the time runs out instead (10.5): the defender's too
+    mix = mix_of_table(table)
+    assert mix.attacker == ((STYLES[0], 1.0),) and mix.defender == ((STYLES[-1], 1.0),)
+    assert mix.wins == pytest.approx(0.6) and mix.holds == pytest.approx(0.4)
+    assert mix.exploitability == pytest.approx(0.0)
+
+
+MIXED = Mix(
+    (("balanced", 0.5), ("aggressive", 0.5)),
+    (("steadfast", 0.75), ("defensive", 0.25)),
+    0.5,
+    0.5,
+    0.0,
+)
+
+
+def test_blocks_follow_the_mix_and_do_not_depend_on_chunks():
+    """Over 4,000 blocks each pair is drawn in its share of them within 1% (a low-discrepancy
+    sequence, not independent draws); the runs of a stretch of Battles cover it exactly, in
+    order, and agree with the blocks' own pairs however the stretch is cut."""
+    seed = 12345
+    drawn = [pair_of_block(MIXED, seed, b) for b in range(4000)]
+    for pair, p in MIXED.pairs():
+        assert abs(drawn.count(pair) / len(drawn) - p) < 0.01, pair
+    whole = list(runs(MIXED, seed, 7, 20 * BLOCK))
+    assert whole[0][0] == 7 and sum(n for _, n, _ in whole) == 20 * BLOCK
+    for (at, n, _), (nxt, _, _) in itertools.pairwise(whole):
+        assert at + n == nxt
+    for at, n, (pair, _) in whole:
+        assert all(pair_of_block(MIXED, seed, i // BLOCK) == pair for i in range(at, at + n))
+    assert pair_of_block(MIXED, seed, 3) != pair_of_block(MIXED, seed + 1, 3) or any(
+        pair_of_block(MIXED, seed, b) != pair_of_block(MIXED, seed + 1, b) for b in range(20)
+    )
+
+
+@pytest.fixture
+def mixed(monkeypatch):
+    monkeypatch.setattr(battles, "mix_for", lambda spec: MIXED)
+    return Engagement("Plains", Legion(0, ("Troll", "Ogre", "Lion")), Legion(0, ("Troll", "Ogre")))
+
+
+def test_a_mixed_default_plays_the_drawn_pairs(mixed):
+    """Each Battle of the default plays the pair of styles its block drew: the default's
+    records equal, Battle by Battle, those of the named pairs played on the same indices;
+    chunked differently they are the same; a traced Battle ends as in the batch."""
+    spec = mixed.spec
+    seed, n = 99, 6 * BLOCK + 5
+    records = play(spec, n, seed)
+    for at, count, (pair, _) in runs(MIXED, seed, 0, n):
+        named = replace(spec, attacker_tactic=pair[0], defender_tactic=pair[1])
+        alone = play(named, count, seed, first=at)
+        assert (alone.outcome == records.outcome[at : at + count]).all(), pair
+    halves = [play(spec, 100, seed), play(spec, n - 100, seed, first=100)]
+    assert (np.concatenate([h.outcome for h in halves]) == records.outcome).all()
+    for i in (0, BLOCK + 3, 5 * BLOCK):
+        assert trace(spec, seed, i).outcome == records.outcome[i]
+
+
+def test_the_mix_is_the_engagements_whatever_the_tactics_named():
+    """The mix depends on the Engagement, not on the tactics of the spec or the seed: one
+    pilot, cached, serves every request of the Engagement."""
+    spec = Engagement("Plains", Legion(0, ("Troll",) * 3), Legion(0, ("Troll",) * 2)).spec
+    first = mix_for(spec)
+    assert mix_for(replace(spec, attacker_tactic="lookahead")) is first
+    assert sum(p for _, p in first.pairs()) == pytest.approx(1.0)
+    assert all(name in STYLES for side in (first.attacker, first.defender) for name, _ in side)
+
+
+def test_the_odds_answer_says_the_mix():
+    """An answer with the default on a side carries the mix it played (its probabilities
+    summing to 1 a side); with a named tactic on both sides, null."""
+    request = {
+        "terrain": "Plains",
+        "attacker": {"characters": ["Troll", "Troll", "Troll"]},
+        "defender": {"characters": ["Troll", "Troll"]},
+        "trials": 50,
+        "seed": 1,
+    }
+    answer = odds(request)
+    mix = answer["default_mix"]
+    for side in ("attacker", "defender"):
+        assert set(mix[side]) <= set(STYLES)
+        assert sum(mix[side].values()) == pytest.approx(1.0, abs=1e-3)
+    named = odds({**request, "tactics": {"attacker": "aggressive", "defender": "balanced"}})
+    assert named["default_mix"] is None
