@@ -28,14 +28,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simulator import equilibrium
 from simulator.battles import play
 from simulator.engagement import Engagement, Legion
 from simulator.search import Play
-from simulator.tactics import HAND_SET, LOOKAHEAD_ROLLOUTS, PRESETS, default_rows, weights
+from simulator.tactics import HAND_SET, LOOKAHEAD_ROLLOUTS, STYLES, balanced_rows, weights
 from simulator.tactics import play as tactics_play
 
-HAND = "hand-set"  # the untuned player the presets vary (the earlier default)
-HEURISTICS = ("default", *PRESETS, HAND)
+HAND = "hand-set"  # the untuned player the presets vary (an earlier default)
+HEURISTICS = ("default", *STYLES, HAND)
 SEARCH = "lookahead"
 
 
@@ -136,9 +137,11 @@ SUITE: tuple[Case, ...] = (
 )
 
 
-def _row(name: str, side: int, default: np.ndarray) -> np.ndarray:
+def _row(name: str, side: int, default: np.ndarray, balanced: np.ndarray) -> np.ndarray:
     if name in ("default", SEARCH):
         return default[side].copy()
+    if name == "balanced":
+        return balanced[side].copy()
     if name == HAND:
         row = np.zeros(default.shape[1])
         for weight, value in HAND_SET.items():
@@ -147,14 +150,16 @@ def _row(name: str, side: int, default: np.ndarray) -> np.ndarray:
     return weights(name, side)
 
 
-def bundle(attacker: str, defender: str, default: np.ndarray | None = None) -> Play:
-    """The kernel's tactics for a matchup; ``default`` (float64[2, WEIGHTS]) stands in for
-    the default tactic's weights (for tuning)."""
-    default = default_rows() if default is None else default
-    rows = np.stack([_row(attacker, 0, default), _row(defender, 1, default)])
+def bundle(case: Case, attacker: str, defender: str, balanced: np.ndarray | None = None) -> Play:
+    """The kernel's tactics for a matchup in an engagement; ``balanced`` (float64[2,
+    WEIGHTS]) stands in for the balanced style's weights (for tuning)."""
+    balanced = balanced_rows() if balanced is None else balanced
+    default = equilibrium.styles(case.engagement.spec).rows()
+    rows = np.stack([_row(attacker, 0, default, balanced), _row(defender, 1, default, balanced)])
     base = tactics_play(
         "lookahead" if attacker == SEARCH else "default",
         "lookahead" if defender == SEARCH else "default",
+        default=default,
     )
     return base._replace(rows=rows)
 
@@ -165,10 +170,11 @@ def outcomes(
     defender: str,
     trials: int,
     seed: int,
-    default: np.ndarray | None = None,
+    balanced: np.ndarray | None = None,
 ) -> np.ndarray:
     """P(attacker wins, defender wins, mutual, time loss) of a matchup."""
-    records = play(case.engagement.spec, trials, seed, tactics=bundle(attacker, defender, default))
+    tactics = bundle(case, attacker, defender, balanced)
+    records = play(case.engagement.spec, trials, seed, tactics=tactics)
     return np.bincount(records.outcome, minlength=4) / trials
 
 
@@ -182,12 +188,13 @@ def defender_holds(p: np.ndarray) -> float:
 
 
 def gaps(
-    table: dict[tuple[str, str], np.ndarray], deviations: Sequence[str]
+    table: dict[tuple[str, str], np.ndarray], deviations: Sequence[str], base: str = "default"
 ) -> tuple[float, float]:
-    """(attacker's, defender's) most gained by leaving the default, for one engagement."""
-    base = table["default", "default"]
-    attack = max(attacker_wins(table[d, "default"]) for d in deviations) - attacker_wins(base)
-    defend = max(defender_holds(table["default", d]) for d in deviations) - defender_holds(base)
+    """(attacker's, defender's) most gained by leaving the tactic ``base`` when the other
+    side plays it, for one engagement."""
+    both = table[base, base]
+    attack = max(attacker_wins(table[d, base]) for d in deviations) - attacker_wins(both)
+    defend = max(defender_holds(table[base, d]) for d in deviations) - defender_holds(both)
     return max(attack, 0.0), max(defend, 0.0)
 
 

@@ -1,10 +1,10 @@
-"""``make tune``: the default tactic's weights tuned by CMA-ES over self-play, on dask.
+"""``make tune``: the balanced style's weights tuned by CMA-ES over self-play, on dask.
 
-The objective is the default's equilibrium gap on ``bench.tactics``' suite:
+The objective is the balanced style's equilibrium gap on ``bench.tactics``' suite:
 for each engagement, the most the attacker gains by switching from the
-default to another heuristic tactic (the presets and the hand-set player)
-against the default defender, and the most the defender gains in (wins +
-time loss) by switching against the default attacker; the sum of both sides'
+balanced style to another fixed one (the presets and the hand-set player)
+against the balanced defender, and the most the defender gains in (wins +
+time loss) by switching against the balanced attacker; the sum of both sides'
 means plus half their maxima. The search tactic is left out of the loop (it
 is a hundred times slower); ``make bench-tactics`` measures it afterwards.
 
@@ -14,7 +14,7 @@ the same dice (common random numbers), and CMA-ES (the ``cma`` package) is
 seeded, so a run is reproducible. The evaluations, one task per candidate and
 engagement, run on dask.distributed: a LocalCluster of the machine's cores by
 default, or the cluster at ``--scheduler ADDRESS``. The best weights are
-written to ``simulator/data/default_tactic.toml`` and every generation to the
+written to ``simulator/data/balanced_tactic.toml`` and every generation to the
 log (``bench/tune.log``).
 """
 
@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.tactics import HEURISTICS, SUITE, attacker_wins, defender_holds, outcomes
-from simulator.tactics import DEFAULT_WEIGHTS_FILE, SIDES, Weight, default_rows
+from simulator.tactics import BALANCED_WEIGHTS_FILE, SIDES, Weight, balanced_rows
 
 # the weights tuned per side, and the scale of one unit of the search space
 # fmt: off
@@ -48,12 +48,12 @@ TUNED: dict[str, tuple[str, ...]] = {
 }
 # fmt: on
 NON_NEGATIVE = {"kill", "taken", "death", "titan", "urgency", "threat", "press", "evade"}
-DEVIATIONS = tuple(t for t in HEURISTICS if t != "default")
+DEVIATIONS = tuple(t for t in HEURISTICS if t not in ("default", "balanced"))
 LOG = Path(__file__).resolve().parent / "tune.log"
 
 
 def decode(x: Sequence[float], start: np.ndarray) -> np.ndarray:
-    """The default's rows (float64[2, WEIGHTS]) of a point of the search space."""
+    """The balanced style's rows (float64[2, WEIGHTS]) of a point of the search space."""
     rows = start.copy()
     i = 0
     for side, names in enumerate(TUNED.values()):
@@ -71,17 +71,17 @@ def dimensions() -> int:
 def engagement_gaps(
     case_index: int, rows: np.ndarray, trials: int, seed: int
 ) -> tuple[float, float]:
-    """(attacker's, defender's) gap of the default with ``rows`` on one engagement."""
+    """(attacker's, defender's) gap of the balanced style with ``rows`` on one engagement."""
     import numba
 
     numba.set_num_threads(1)  # one Battle stream per dask worker process
     case = SUITE[case_index]
-    base = outcomes(case, "default", "default", trials, seed, rows)
+    base = outcomes(case, "balanced", "balanced", trials, seed, rows)
     attack = max(
-        attacker_wins(outcomes(case, d, "default", trials, seed, rows)) for d in DEVIATIONS
+        attacker_wins(outcomes(case, d, "balanced", trials, seed, rows)) for d in DEVIATIONS
     )
     defend = max(
-        defender_holds(outcomes(case, "default", d, trials, seed, rows)) for d in DEVIATIONS
+        defender_holds(outcomes(case, "balanced", d, trials, seed, rows)) for d in DEVIATIONS
     )
     return max(attack - attacker_wins(base), 0.0), max(defend - defender_holds(base), 0.0)
 
@@ -95,14 +95,14 @@ def objective(gaps: np.ndarray) -> float:
 
 def write_weights(rows: np.ndarray, note: str) -> None:
     lines = [
-        "# The default tactic's weights, one row per side (simulator.tactics.Weight names).",
+        "# The balanced style's weights, one row per side (simulator.tactics.Weight names).",
         f"# Written by bench/tune.py ({note}); its log is bench/tune.log.",
     ]
     for side, name in enumerate(SIDES):
         lines.append(f"[{name}]")
         lines += [f"{w.name.lower()} = {rows[side, w]:.4g}" for w in Weight]
         lines.append("")
-    DEFAULT_WEIGHTS_FILE.write_text("\n".join(lines[:-1]) + "\n")
+    BALANCED_WEIGHTS_FILE.write_text("\n".join(lines[:-1]) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -120,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--dry-run", action="store_true", help="do not write the weights")
     args = parser.parse_args(argv)
 
-    start = default_rows().copy()
+    start = balanced_rows().copy()
     client = (
         Client(args.scheduler)
         if args.scheduler

@@ -19,7 +19,7 @@ from engine.battle_flow import entry_deadline, reinforcement_in_progress, summon
 from engine.battle_turns import REINFORCEMENT_TURN, is_summonable_lord, step_at, step_index, step_of
 from engine.errors import TitanError
 from engine.position import Army, BattlePosition, Figure, Side
-from simulator import battle_state, kernel
+from simulator import battle_state, equilibrium, kernel
 from simulator.search import Play
 from simulator.tables import BattleTables, Roster, battle_tables
 from simulator.tactics import play as tactics_play
@@ -141,8 +141,11 @@ def start_of(spec: BattleSpec, tables: BattleTables) -> battle_state.Start:
     return battle_state.Start(kind, side, hexes, hits, alive, deadline, scalars)
 
 
-def _play(spec: BattleSpec):
-    return tactics_play(spec.attacker_tactic, spec.defender_tactic)
+def _play(spec: BattleSpec) -> Play:
+    names = (spec.attacker_tactic, spec.defender_tactic)
+    if not {"default", "lookahead"} & set(names):
+        return tactics_play(*names)
+    return tactics_play(*names, default=equilibrium.styles(spec).rows())
 
 
 # Threads of one kernel call: 0 = numba's own (every core). A service with a worker per core

@@ -33,6 +33,7 @@ from engine.masterboard import land as masterboard_land
 from engine.names import unknown
 from engine.position import BattlePosition
 from engine.scoring import LEGION_LIMIT
+from simulator import equilibrium
 from simulator.battles import BattleRecords, BattleSpec, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
@@ -488,6 +489,7 @@ def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
                 "attacker": engagement.attacker_tactic,
                 "defender": engagement.defender_tactic,
             },
+            "styles": equilibrium.played(engagement.spec),
             "summonable": engagement.spec.summonable,
             "reinforce": engagement.spec.reinforce,
             "trials": len(scored),

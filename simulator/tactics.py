@@ -1,10 +1,12 @@
 """Tactics: the named ways a side may play, as the kernel's weight rows.
 
-Every tactic but ``lookahead`` is one parametrised policy (``simulator.policy``)
-with its own weights. ``default`` has a row per side, tuned by self-play
-(``bench/tune.py`` wrote ``simulator/data/default_tactic.toml``); the other
-presets share one row between the sides. ``lookahead`` searches: at each
-decision it plays the phase with each preset in turn and rolls the Battle out
+The fixed styles (``STYLES``) are one parametrised policy (``simulator.policy``)
+with their own weights: ``balanced`` has a row per side, tuned by self-play
+(``bench/tune.py`` wrote ``simulator/data/balanced_tactic.toml``); the other
+presets share one row between the sides. ``default`` is no row of its own: in
+each engagement it plays the pair of styles that is closest to an equilibrium
+(``simulator.equilibrium`` chooses it). ``lookahead`` searches: at each
+decision it plays the phase with each style in turn and rolls the Battle out
 with the default after each (``simulator.search``). docs/tactics.md explains
 them to players.
 """
@@ -22,7 +24,7 @@ from engine.errors import UnknownName
 from simulator import policy
 from simulator.search import Play
 
-DEFAULT_WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "default_tactic.toml"
+BALANCED_WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "balanced_tactic.toml"
 SIDES = ("attacker", "defender")  # the kernel's ATTACKER, DEFENDER
 
 
@@ -101,18 +103,28 @@ PRESETS: dict[str, dict[Weight, float]] = {
     },
 }
 
+# The fixed styles the default chooses among, engagement by engagement.
+STYLES = ("balanced", *PRESETS)
 LOOKAHEAD_PLANS = ("default", "aggressive", "defensive", "ranged")  # plan 0: its own play
 LOOKAHEAD_ROLLOUTS = 8
 
 TACTICS: dict[str, str] = {
     "default": (
-        "A strong, practical player, tuned by self-play so that neither side gains much by "
-        "switching to any other tactic. It weighs the balance of strength: the stronger side "
-        "closes in and trades blows, the weaker one fights only from good ground. As attacker "
-        "it presses harder every round, because a time loss eliminates it (10.5); as defender "
-        "it keeps its distance when it is the weaker or the quicker Legion. It "
-        "strikes the enemy it is likeliest to kill, declares a higher Strike-number when the "
-        "extra hits can carry over, and keeps its Titan out of fights it would likely lose."
+        "Both sides playing well: for each engagement, the pair of styles (balanced, "
+        "aggressive, defensive, ranged) from which neither side gains much by switching to "
+        "another, found by a short tournament between them on the same dice before the "
+        "Battles are played (and remembered for the engagement). So the defender holds the "
+        "Tower's walls or keeps away when that pays, and the attacker rushes in when waiting "
+        "would lose it the Battle (10.5). The answer names the styles chosen."
+    ),
+    "balanced": (
+        "A strong, practical player, tuned by self-play. It weighs the balance of strength: "
+        "the stronger side closes in and trades blows, the weaker one fights only from good "
+        "ground. As attacker it presses harder every round, because a time loss eliminates "
+        "it (10.5); as defender it keeps its distance when it is the weaker or the quicker "
+        "Legion. It strikes the enemy it is likeliest to kill, declares a higher "
+        "Strike-number when the extra hits can carry over, and keeps its Titan out of fights "
+        "it would likely lose."
     ),
     "aggressive": (
         "All-out attack. Characters rush the nearest enemy and engage wherever they can deal "
@@ -138,13 +150,14 @@ TACTICS: dict[str, str] = {
 # `make bench-tactics`); the service sizes its chunks of Battles by it.
 COST: dict[str, float] = {
     "default": 1.0,
+    "balanced": 1.0,
     "aggressive": 1.0,
     "defensive": 1.0,
     "ranged": 1.0,
     "lookahead": 100.0,
 }
 
-assert set(TACTICS) == set(COST) == {"default", "lookahead", *PRESETS}
+assert set(TACTICS) == set(COST) == {"default", "lookahead", *STYLES}
 
 
 def unknown(name: str, path: str = "tactics") -> UnknownName:
@@ -159,32 +172,46 @@ def _row(preset: dict[Weight, float]) -> np.ndarray:
 
 
 @cache
-def default_rows() -> np.ndarray:
-    """The default tactic's rows (float64[2, WEIGHTS]: attacker, defender)."""
-    data = tomllib.loads(DEFAULT_WEIGHTS_FILE.read_text())
+def balanced_rows() -> np.ndarray:
+    """The balanced style's rows (float64[2, WEIGHTS]: attacker, defender)."""
+    data = tomllib.loads(BALANCED_WEIGHTS_FILE.read_text())
     return np.stack(
         [_row({Weight[k.upper()]: float(v) for k, v in data[side].items()}) for side in SIDES]
     )
 
 
-def weights(name: str, side: int) -> np.ndarray:
-    """The kernel's parameter row of a tactic for a side (float64[WEIGHTS]); a searching
-    tactic's own row is the default's."""
+def weights(name: str, side: int, default: np.ndarray | None = None) -> np.ndarray:
+    """The kernel's parameter row of a tactic for a side (float64[WEIGHTS]). ``default``
+    (float64[2, WEIGHTS]) holds the rows of the styles the default plays in the engagement
+    (``simulator.equilibrium``); a searching tactic's own row is the default's. Without it
+    the default stands for the balanced style."""
     if name in ("default", "lookahead"):
-        return default_rows()[side].copy()
+        return (balanced_rows() if default is None else default)[side].copy()
+    if name == "balanced":
+        return balanced_rows()[side].copy()
     if name not in PRESETS:
         raise unknown(name)
     return _row(PRESETS[name])
 
 
-def play(attacker: str, defender: str, rows: np.ndarray | None = None) -> Play:
-    """The kernel's bundle for a Battle between two tactics. ``rows`` (float64[2, WEIGHTS])
+def play(
+    attacker: str,
+    defender: str,
+    rows: np.ndarray | None = None,
+    default: np.ndarray | None = None,
+) -> Play:
+    """The kernel's bundle for a Battle between two tactics. ``default`` (float64[2,
+    WEIGHTS]): the rows the default plays in this engagement (see ``weights``); ``rows``
     overrides both sides' weights, for tuning."""
     names = (attacker, defender)
     if rows is None:
-        rows = np.stack([weights(name, side) for side, name in enumerate(names)])
+        rows = np.stack([weights(name, side, default) for side, name in enumerate(names)])
     plans = np.stack(
-        [np.stack([weights(p, side) for p in LOOKAHEAD_PLANS]) for side in range(len(SIDES))]
+        [
+            np.stack([weights(p, side, default) for p in LOOKAHEAD_PLANS])
+            for side in range(len(SIDES))
+        ]
     )
     rollouts = np.array([LOOKAHEAD_ROLLOUTS if n == "lookahead" else 0 for n in names])
-    return Play(rows, plans, rollouts.astype(np.int64), default_rows().copy())
+    rollout_rows = np.stack([weights("default", side, default) for side in range(len(SIDES))])
+    return Play(rows, plans, rollouts.astype(np.int64), rollout_rows)

@@ -12,7 +12,8 @@ const OUTCOMES = [
   ["time_loss", "Time runs out: the attacker loses (7 rounds)", "time"],
 ];
 const TACTICS = {
-  default: "Strong play tuned by self-play: presses as attacker, outlasts when it must as defender.",
+  default: "Both sides playing well: the pair of styles neither side gains by leaving, chosen for this Battle.",
+  balanced: "Strong play tuned by self-play: presses as attacker, outlasts when it must as defender.",
   aggressive: "All-out attack: closes in and strikes whatever it can reach.",
   defensive: "Holds good ground, plays for the clock and the Tower's walls.",
   ranged: "Keeps rangestrikers out of reach and lets them shoot.",
@@ -516,7 +517,8 @@ function renderAnswer(answer, request) {
   history.replaceState(null, "", link);
   $("#run-facts").textContent = `${number(answer.trials, 0)} Battles on ${answer.terrain}` +
     ` (attacker from side ${answer.entry_side}) in ${number(answer.seconds ?? 0, 2)} s,` +
-    ` ${number(answer.battles_per_second, 0)} a second; seed ${answer.seed}.`;
+    ` ${number(answer.battles_per_second, 0)} a second; seed ${answer.seed}.` +
+    (answer.styles ? ` Played ${answer.styles.attacker} against ${answer.styles.defender}.` : "");
   const results = $("#results");
   results.hidden = false;
   results.dataset.state = "done";

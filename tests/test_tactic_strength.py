@@ -87,7 +87,7 @@ def test_searching_leaves_the_real_dice_alone():
     case = SUITE[0]
     spec = case.engagement.spec
     plain = play(spec, 200, seed=9)
-    searching = bundle("lookahead", "default")
+    searching = bundle(case, "lookahead", "default")
     same_plans = searching._replace(plans=np.repeat(searching.plans[:, :1], 4, axis=1))
     echoed = play(spec, 200, seed=9, tactics=same_plans)
     assert (plain.outcome == echoed.outcome).all() and (plain.rounds == echoed.rounds).all()

@@ -15,6 +15,7 @@ from api.errors import ErrorBodySchema
 from api.schemas import describe
 from api.schemas.names import character_name, lord_name, tactic_name, terrain_name
 from api.schemas.position import PositionField
+from simulator.tactics import STYLES
 
 SEED_LIMIT = 2**53
 # Every candidate plays each chunk of Battles before the time budget is looked at again, so
@@ -58,6 +59,15 @@ class TacticsSchema(Schema):
     )
     defender = tactic_name(
         load_default="default", **_d("the defender's tactic (GET /api/v1/tactics)")
+    )
+
+
+class StylesSchema(Schema):
+    attacker = fields.String(
+        required=True, **_d("the attacker's style", enum=list(STYLES), example="balanced")
+    )
+    defender = fields.String(
+        required=True, **_d("the defender's style", enum=list(STYLES), example="defensive")
     )
 
 
@@ -390,6 +400,14 @@ class OddsResponseSchema(Schema):
         required=True, **_d("the attacker's entry side fought from (10.1)", enum=[1, 3, 5])
     )
     tactics = fields.Nested(TacticsSchema, required=True, **_d("the tactics played"))
+    styles = fields.Nested(
+        StylesSchema,
+        required=True,
+        **_d(
+            "the fixed style each side played: its tactic's own, or for `default` (and "
+            "`lookahead`'s own play) the one the default chose for this engagement"
+        ),
+    )
     summonable = lord_name(allow_none=True, required=True, **_d("the summonable Lord, or null"))
     reinforce = fields.Boolean(
         required=True, **_d("whether the defender could still be reinforced")
