@@ -51,8 +51,8 @@ bench: $(VENV)/.run-installed
 bench-tactics: $(VENV)/.run-installed
 	$(PY) -m bench.tactics
 
-# The default tactic's weights tuned by CMA-ES over self-play on dask (writes
-# simulator/data/default_tactic.toml and appends to bench/tune.log).
+# The balanced style's weights tuned by CMA-ES over self-play on dask (writes
+# simulator/data/balanced_tactic.toml and appends to bench/tune.log).
 $(VENV)/.tune-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[tune]'
 	touch $@ $(VENV)/.run-installed

@@ -105,6 +105,12 @@ class TitanClient:
             for a in answers
         ]
 
+    def arena(self, question: str, request: Mapping[str, Any]) -> dict[str, Any]:
+        """POST /api/v1/arena/odds or /api/v1/arena/advice (``question``: odds, advice)."""
+        if question not in ("odds", "advice", "validate"):
+            raise ValueError(f"no Arena question {question!r}")
+        return self._call("POST", f"/api/v1/arena/{question}", request)
+
     def compare(self, request: Mapping[str, Any]) -> dict[str, Any]:
         """POST /api/v1/compare: candidate Legions ranked."""
         return self._call("POST", "/api/v1/compare", request)

@@ -8,6 +8,8 @@ against its goals, each measured in this run (on a shared machine, compare the r
 - how time grows with work: battles per second by size (1v1 to 7v7) and by the number of
   Battles of a request (1,000 to 200,000: it should be flat);
 - a restarted gunicorn's first odds answer (goal: under 2 s);
+- Titan: The Arena: games per second, and the 10,000-game odds and advice requests on a
+  mid-game table (goal: under 1 s each);
 - the load table: requests per second and latency at concurrency 1, 4 and 16, for kernel
   threads per worker = cores, = 1 and in between (bench.load).
 
@@ -19,11 +21,12 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from bench import load, request, startup, suite
+from bench import arena, load, request, startup, suite
 
 REQUEST_GOAL = 0.25  # seconds, 10,000 battles 7v7, warm
 FRESH_GOAL = 0.1  # seconds a never-seen 7v7 setup's first request may take beyond a seen one's
 RESTART_GOAL = 2.0  # seconds, a restarted service's first odds answer
+ARENA_GOAL = 1.0  # seconds, an Arena odds or advice request of 10,000 games
 
 
 def _ratio(goal: float, actual: float) -> str:
@@ -71,6 +74,15 @@ def main() -> None:
         print(f"  3v3 Plains, {n:>7,} battles: {rate:>10,.0f} battles per second")
     flat = min(r for _, r in rates) / max(r for _, r in rates)
     print(f"  flat in trials: the slowest is {flat:.2f} of the fastest")
+
+    found = arena.measure()
+    print(f"\nTitan: The Arena, {found['games_per_second']:,.0f} games per second (every core)")
+    for question in ("odds", "advice"):
+        seconds = found[question]
+        print(
+            f"  {arena.GAMES:,}-game {question} request: {seconds:.3f} s  "
+            f"{_ratio(ARENA_GOAL, seconds)}"
+        )
 
     if not args.skip_startup:
         restart = load.restart_seconds()

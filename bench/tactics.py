@@ -308,7 +308,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     {
                         "case": c.name,
                         "terrain": c.terrain,
-                        "mix": m.to_dict(),
+                        "mix": {"attacker": dict(m.attacker), "defender": dict(m.defender)},
                         "table": {f"{a}|{d}": list(map(float, p)) for (a, d), p in t.items()},
                     }
                     for c, t, m in zip(cases, tables, mixes, strict=True)

@@ -1,14 +1,12 @@
 """``make tune``: the balanced style's weights tuned by CMA-ES over self-play, on dask.
 
-The balanced style is the one the default tactic (an equilibrium of the
-styles, ``simulator.equilibrium``) plays most; alone it should already leave
-little to gain. The objective is its equilibrium gap on ``bench.tactics``'
-suite, balanced against balanced: for each engagement, the most the attacker
-gains by switching to another style against the balanced defender, and the
-most the defender gains in (wins + time loss) by switching against the
-balanced attacker; the sum of both sides' means plus half their maxima. The
-search tactic is left out of the loop (it is a hundred times slower); ``make
-bench-tactics`` measures it afterwards.
+The objective is the balanced style's equilibrium gap on ``bench.tactics``' suite:
+for each engagement, the most the attacker gains by switching from the
+balanced style to another fixed one (the presets and the hand-set player)
+against the balanced defender, and the most the defender gains in (wins +
+time loss) by switching against the balanced attacker; the sum of both sides'
+means plus half their maxima. The search tactic is left out of the loop (it
+is a hundred times slower); ``make bench-tactics`` measures it afterwards.
 
 Each candidate is a row of weights per side, searched as offsets from the
 starting file's values in units of each weight's scale. Every candidate plays
@@ -16,7 +14,7 @@ the same dice (common random numbers), and CMA-ES (the ``cma`` package) is
 seeded, so a run is reproducible. The evaluations, one task per candidate and
 engagement, run on dask.distributed: a LocalCluster of the machine's cores by
 default, or the cluster at ``--scheduler ADDRESS``. The best weights are
-written to ``simulator/data/default_tactic.toml`` and every generation to the
+written to ``simulator/data/balanced_tactic.toml`` and every generation to the
 log (``bench/tune.log``).
 """
 
@@ -33,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.tactics import HEURISTICS, SUITE, attacker_wins, defender_holds, outcomes
-from simulator.tactics import BALANCED, DEFAULT_WEIGHTS_FILE, SIDES, Weight, default_rows
+from simulator.tactics import BALANCED_WEIGHTS_FILE, SIDES, Weight, balanced_rows
 
 # the weights tuned per side, and the scale of one unit of the search space
 # fmt: off
@@ -50,7 +48,7 @@ TUNED: dict[str, tuple[str, ...]] = {
 }
 # fmt: on
 NON_NEGATIVE = {"kill", "taken", "death", "titan", "urgency", "threat", "press", "evade"}
-DEVIATIONS = tuple(t for t in HEURISTICS if t not in ("default", BALANCED))
+DEVIATIONS = tuple(t for t in HEURISTICS if t not in ("default", "balanced"))
 LOG = Path(__file__).resolve().parent / "tune.log"
 
 
@@ -78,12 +76,12 @@ def engagement_gaps(
 
     numba.set_num_threads(1)  # one Battle stream per dask worker process
     case = SUITE[case_index]
-    base = outcomes(case, "default", "default", trials, seed, rows)
+    base = outcomes(case, "balanced", "balanced", trials, seed, rows)
     attack = max(
-        attacker_wins(outcomes(case, d, "default", trials, seed, rows)) for d in DEVIATIONS
+        attacker_wins(outcomes(case, d, "balanced", trials, seed, rows)) for d in DEVIATIONS
     )
     defend = max(
-        defender_holds(outcomes(case, "default", d, trials, seed, rows)) for d in DEVIATIONS
+        defender_holds(outcomes(case, "balanced", d, trials, seed, rows)) for d in DEVIATIONS
     )
     return max(attack - attacker_wins(base), 0.0), max(defend - defender_holds(base), 0.0)
 
@@ -104,7 +102,7 @@ def write_weights(rows: np.ndarray, note: str) -> None:
         lines.append(f"[{name}]")
         lines += [f"{w.name.lower()} = {rows[side, w]:.4g}" for w in Weight]
         lines.append("")
-    DEFAULT_WEIGHTS_FILE.write_text("\n".join(lines[:-1]) + "\n")
+    BALANCED_WEIGHTS_FILE.write_text("\n".join(lines[:-1]) + "\n")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -122,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--dry-run", action="store_true", help="do not write the weights")
     args = parser.parse_args(argv)
 
-    start = default_rows().copy()
+    start = balanced_rows().copy()
     client = (
         Client(args.scheduler)
         if args.scheduler

@@ -4,6 +4,7 @@
     titan-odds compare --land 14 --legion Ogre,Ogre --opponent Troll,Troll
     titan-odds --terrain Plains --attacker Ogre,Ogre --defender Troll --precision 0.01
     titan-odds --url http://127.0.0.1:8000 --terrain Plains --attacker Ogre --defender Lion
+    titan-odds arena odds table.json     (Titan: The Arena; see simulator/arena/cli.py)
     python -m simulator ...   (the same)
 
 With ``--url`` the question is asked of a running service (``api.client``)
@@ -286,6 +287,10 @@ def _ask_service(url: str, body: dict[str, Any], comparing: bool, as_json: bool)
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "arena":
+        from simulator.arena import cli as arena_cli
+
+        return arena_cli.main(argv[1:])
     comparing = bool(argv) and argv[0] == "compare"
     args = (compare_parser() if comparing else odds_parser()).parse_args(
         argv[1:] if comparing else argv

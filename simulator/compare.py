@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from engine.errors import RuleError, TitanError, Violations
+from simulator import equilibrium
 from simulator.battles import Outcome
 from simulator.engagement import Engagement, score_battles
 from simulator.odds import (
@@ -31,7 +32,6 @@ from simulator.odds import (
     check_trials,
     concatenate,
     engagement_of,
-    mix_answer,
     new_seed,
     play_plan,
     request_fields,
@@ -221,7 +221,7 @@ def compare(
                 "expected_points": mine["expected_points"],
                 "expected_survivors": mine["expected_survivors"],
                 "survival": mine["survival"],
-                "default_mix": mix_answer(engagement),
+                "style_mix": equilibrium.played_mix(engagement.spec),
                 "_wins": wins,
             }
         )

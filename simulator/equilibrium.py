@@ -65,12 +65,6 @@ class Mix:
         """Every pair of styles (attacker's, defender's) with its probability."""
         return tuple(((a, d), pa * pd) for a, pa in self.attacker for d, pd in self.defender)
 
-    def to_dict(self) -> dict[str, dict[str, float]]:
-        return {
-            "attacker": {name: round(p, 4) for name, p in self.attacker},
-            "defender": {name: round(p, 4) for name, p in self.defender},
-        }
-
 
 def _normalised(regrets: np.ndarray) -> np.ndarray:
     total = regrets.sum()
@@ -252,6 +246,27 @@ def mix_for(spec: BattleSpec) -> Mix:
     return _mix(replace(spec, attacker_tactic="default", defender_tactic="default"))
 
 
+def played_mix(spec: BattleSpec) -> dict[str, dict[str, float]]:
+    """Each side's styles in the spec's Battles and the share of them it plays each in: its
+    tactic's own alone, or for the default (and a searching side's own play) the mix."""
+    names = {"attacker": spec.attacker_tactic, "defender": spec.defender_tactic}
+    drawn = {"default", "lookahead"} & set(names.values())
+    mix = mix_for(spec) if drawn else None
+    found: dict[str, dict[str, float]] = {}
+    for side, name in names.items():
+        if mix is not None and name in ("default", "lookahead"):
+            found[side] = {style: round(p, 4) for style, p in getattr(mix, side)}
+        else:
+            found[side] = {name: 1.0}
+    return found
+
+
+def played(spec: BattleSpec) -> dict[str, str]:
+    """Each side's style in the spec's Battles: its tactic's own, or the one the default
+    plays most (``played_mix``)."""
+    return {side: max(m, key=lambda s: m[s]) for side, m in played_mix(spec).items()}
+
+
 def _phase(seed: int) -> float:
     return ((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % 2**64) / 2**64
 
@@ -300,4 +315,14 @@ def runs(
         at = stop
 
 
-__all__ = ["BLOCK", "Mix", "mix_for", "pairs_of_block", "pilot_table", "runs", "solve"]
+__all__ = [
+    "BLOCK",
+    "Mix",
+    "mix_for",
+    "pairs_of_block",
+    "pilot_table",
+    "played",
+    "played_mix",
+    "runs",
+    "solve",
+]

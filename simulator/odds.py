@@ -33,7 +33,8 @@ from engine.masterboard import land as masterboard_land
 from engine.names import unknown
 from engine.position import BattlePosition
 from engine.scoring import LEGION_LIMIT
-from simulator.battles import BattleRecords, BattleSpec, default_mix, play
+from simulator import equilibrium
+from simulator.battles import BattleRecords, BattleSpec, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
@@ -488,7 +489,8 @@ def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
                 "attacker": engagement.attacker_tactic,
                 "defender": engagement.defender_tactic,
             },
-            "default_mix": mix_answer(engagement),
+            "styles": equilibrium.played(engagement.spec),
+            "style_mix": equilibrium.played_mix(engagement.spec),
             "summonable": engagement.spec.summonable,
             "reinforce": engagement.spec.reinforce,
             "trials": len(scored),
@@ -503,12 +505,6 @@ def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
         }
     )
     return answer
-
-
-def mix_answer(engagement: Engagement) -> dict[str, dict[str, float]] | None:
-    """The default's mix of tactics in the Engagement, when a side plays it."""
-    mix = default_mix(engagement.spec)
-    return None if mix is None else mix.to_dict()
 
 
 def odds(

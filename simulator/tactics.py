@@ -2,7 +2,7 @@
 
 A *style* is one parametrised policy (``simulator.policy``) with its own
 weights: ``balanced`` has a row per side, tuned by self-play (``bench/tune.py``
-wrote ``simulator/data/default_tactic.toml``); the other styles share one row
+wrote ``simulator/data/balanced_tactic.toml``); the other styles share one row
 between the sides. ``default`` is no row of its own: for each Engagement it is
 the approximate equilibrium of the styles, found by a small pilot tournament
 (``simulator.equilibrium``), each Battle playing one pair of styles drawn from
@@ -24,7 +24,7 @@ from engine.errors import UnknownName
 from simulator import policy
 from simulator.search import Play
 
-DEFAULT_WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "default_tactic.toml"
+BALANCED_WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "balanced_tactic.toml"
 SIDES = ("attacker", "defender")  # the kernel's ATTACKER, DEFENDER
 
 
@@ -214,9 +214,9 @@ def _row(preset: dict[Weight, float]) -> np.ndarray:
 
 
 @cache
-def default_rows() -> np.ndarray:
+def balanced_rows() -> np.ndarray:
     """The balanced style's tuned rows (float64[2, WEIGHTS]: attacker, defender)."""
-    data = tomllib.loads(DEFAULT_WEIGHTS_FILE.read_text())
+    data = tomllib.loads(BALANCED_WEIGHTS_FILE.read_text())
     return np.stack(
         [_row({Weight[k.upper()]: float(v) for k, v in data[side].items()}) for side in SIDES]
     )
@@ -225,7 +225,7 @@ def default_rows() -> np.ndarray:
 def weights(name: str, side: int) -> np.ndarray:
     """The kernel's parameter row of a style for a side (float64[WEIGHTS])."""
     if name == BALANCED:
-        return default_rows()[side].copy()
+        return balanced_rows()[side].copy()
     if name in BLENDS:
         return sum(share * weights(part, side) for part, share in BLENDS[name])
     if name not in PRESETS:

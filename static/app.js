@@ -12,10 +12,14 @@ const OUTCOMES = [
   ["time_loss", "Time runs out: the attacker loses (7 rounds)", "time"],
 ];
 const TACTICS = {
-  default: "Strong play tuned by self-play: presses as attacker, outlasts when it must as defender.",
+  default: "Both sides playing well: the mix of styles neither side gains by leaving, found for this Battle.",
+  balanced: "Strong play tuned by self-play: presses as attacker, outlasts when it must as defender.",
+  measured: "Halfway between balanced and hand-set: weighs the blows it would take, closes in steadily.",
   aggressive: "All-out attack: closes in and strikes whatever it can reach.",
-  defensive: "Holds good ground, plays for the clock and the Tower's walls.",
+  defensive: "Holds good ground, plays for the clock and the Tower's walls, backs away.",
   ranged: "Keeps rangestrikers out of reach and lets them shoot.",
+  steadfast: "Holds good ground and the Tower's walls without backing away: the enemy must come.",
+  "hand-set": "A careful player with hand-set weights, the default before any tuning.",
   lookahead: "Searches every phase by playing the Battle out; slow, for few but better Battles.",
 };
 const TERRAIN_ORDER = [
@@ -504,6 +508,13 @@ function renderAlternatives(answer) {
   section.hidden = items.length === 0;
 }
 
+// "balanced 70%, measured 30%": a side's styles and the share of Battles it played each in.
+function styleMix(mix) {
+  const entries = Object.entries(mix);
+  if (entries.length === 1) return entries[0][0];
+  return entries.map(([name, share]) => `${name} ${number(100 * share, 0)}%`).join(", ");
+}
+
 function renderAnswer(answer, request) {
   state.lastRequest = request;
   renderOutcomes(answer);
@@ -516,7 +527,9 @@ function renderAnswer(answer, request) {
   history.replaceState(null, "", link);
   $("#run-facts").textContent = `${number(answer.trials, 0)} Battles on ${answer.terrain}` +
     ` (attacker from side ${answer.entry_side}) in ${number(answer.seconds ?? 0, 2)} s,` +
-    ` ${number(answer.battles_per_second, 0)} a second; seed ${answer.seed}.`;
+    ` ${number(answer.battles_per_second, 0)} a second; seed ${answer.seed}.` +
+    (answer.style_mix ? ` Styles played: attacker ${styleMix(answer.style_mix.attacker)},` +
+      ` defender ${styleMix(answer.style_mix.defender)}.` : "");
   const results = $("#results");
   results.hidden = false;
   results.dataset.state = "done";

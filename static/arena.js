@@ -25,6 +25,8 @@ function state() {
       if (item.startsWith("secret")) {
         const card = item.slice(6).trim();
         player.secret_bet = card ? { card, revealed: false } : { revealed: false };
+      } else if (/^cards\s+\d+$/.test(item)) {
+        player.hand_size = Number(item.slice(5));
       } else if (item.startsWith("revealed")) {
         const card = item.slice(8).trim();
         player.secret_bet = { card, revealed: true };
@@ -34,7 +36,7 @@ function state() {
       }
     }
     if (player.name === me) player.hand_size = hand.length;
-    else player.hand_size = 8;
+    else if (player.hand_size === undefined) player.hand_size = 8;
     return player;
   });
   const columns = $("columns").value.split("\n").filter((l) => l.trim()).map((line) => {
@@ -53,20 +55,53 @@ function state() {
   };
 }
 
+// A 503 (the kernel still being prepared, or every simulation turn taken) is asked again
+// after its Retry-After, a few times.
+const RETRIES = 6;
+const MAX_RETRY_SECONDS = 30;
+const sleep = (seconds) => new Promise((done) => setTimeout(done, 1000 * seconds));
+
 async function ask(path, body) {
+  const buttons = document.querySelectorAll("button");
+  buttons.forEach((b) => { b.disabled = true; });
   $("status").textContent = "Playing…";
-  const response = await fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
-  const answer = await response.json();
-  if (!response.ok) {
-    const details = (answer.error.details || []).map((d) => `${d.path}: ${d.message}` +
-      (d.rule ? ` (${d.rule})` : "")).join("\n");
-    $("status").textContent = `${answer.error.message}\n${details}`;
-    return null;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      let response;
+      try {
+        response = await fetch(path, {
+          method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      } catch (error) {
+        $("status").textContent = "The service did not answer: is it running? Try again.";
+        return null;
+      }
+      const wait = Number(response.headers.get("Retry-After"));
+      if (response.status === 503 && attempt < RETRIES && wait > 0) {
+        $("status").textContent = `The service is busy; asking again in ${wait} s…`;
+        await sleep(Math.min(wait, MAX_RETRY_SECONDS));
+        continue;
+      }
+      let answer = null;
+      try {
+        answer = await response.json();
+      } catch (error) {
+        answer = null;
+      }
+      if (!response.ok || !answer) {
+        const error = (answer && answer.error) || { message: `error ${response.status}` };
+        const details = (error.details || []).map((d) => `${d.path || "the table"}: ` +
+          `${d.message}` + (d.rule ? ` (section ${d.rule})` : "")).join("\n");
+        $("status").textContent = details ? `${error.message}\n${details}` : error.message;
+        return null;
+      }
+      $("status").textContent = "";
+      return answer;
+    }
+  } finally {
+    buttons.forEach((b) => { b.disabled = false; });
   }
-  $("status").textContent = "";
-  return answer;
 }
 
 const pct = (p) => `${(100 * p).toFixed(1)}%`;

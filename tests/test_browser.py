@@ -417,3 +417,83 @@ def test_a_precision_stops_early_and_says_so(page, base_url):
         0
     ].replace(" ", "")
     assert page.outside == [] and page.script_errors == []
+
+
+# --- the Arena's page ----------------------------------------------------------------------
+
+CREATURES = {"Cyclops", "Dragon", "Hydra", "Ranger", "Titan", "Troll", "Unicorn", "Warlock"}
+
+
+def open_arena(page, base_url: str) -> None:
+    page.goto(base_url + "/arena")
+    page.wait_for_function("document.getElementById('hand').value.length > 0")
+
+
+def post(base_url: str, path: str, body: dict) -> dict:
+    from urllib.request import Request, urlopen
+
+    request = Request(base_url + path, json.dumps(body).encode(),
+                      {"Content-Type": "application/json"})  # fmt: skip
+    with urlopen(request, timeout=RUN_TIMEOUT_MS / 1000) as answer:
+        return json.load(answer)
+
+
+def test_the_arena_page_shows_the_odds_the_api_gives(page, base_url):
+    """The example table, played out: a row per living creature and per player, each
+    survival chance the API's for the same table and seed (the page prints the seed)."""
+    open_arena(page, base_url)
+    page.fill("#games", "400")
+    page.click("#odds")
+    page.wait_for_selector("#answer table", timeout=RUN_TIMEOUT_MS)
+    creatures, players = page.locator("#answer table").all()
+    shown = {
+        row.locator("td").nth(0).inner_text(): row.locator("td").nth(1).inner_text()
+        for row in creatures.locator("tbody tr").all()
+    }
+    assert set(shown) == CREATURES
+    assert [r.locator("td").first.inner_text() for r in players.locator("tbody tr").all()] == [
+        "Ann", "Bob", "Cat"
+    ]  # fmt: skip
+    note = page.inner_text("#answer p")
+    games, seed = re.match(r"(\d+) games, seed (\d+)\.", note).groups()
+    assert games == "400"
+    state = page.evaluate("state()")
+    answer = post(base_url, "/api/v1/arena/odds", {"state": state, "games": 400, "seed": int(seed)})
+    for name, text in shown.items():  # printed to a tenth of a point
+        p = 100 * answer["creatures"][name]["survives"]["p"]
+        assert abs(float(text.rstrip("%")) - p) <= 0.05 + 1e-9, (name, text, p)
+    assert not page.script_errors and not page.outside
+
+
+def test_the_arena_page_ranks_the_plays_and_checks_the_table(page, base_url):
+    open_arena(page, base_url)
+    page.fill("#games", "100")
+    page.click("#advice")
+    page.wait_for_selector("#answer table", timeout=RUN_TIMEOUT_MS)
+    rows = page.locator("#answer table tbody tr").all()
+    assert 1 <= len(rows) <= 24
+    ducats = [float(r.locator("td").nth(1).inner_text()) for r in rows]
+    assert ducats == sorted(ducats, reverse=True)
+    assert "Cyclops 10" in page.inner_text("#answer table")  # a play of a card in the Hand
+    # another player's Hand of 7, one more card to draw: still every card in one place
+    page.fill("#players", "Ann: Cyclops/1\nBob: secret, cards 7\nCat: Ranger/1")
+    page.fill("#draw_pile", "76")
+    page.click("#validate")
+    page.wait_for_function("document.getElementById('answer').textContent.includes('legal')")
+    assert page.inner_text("#answer") == "The table is legal."
+    assert not page.script_errors and not page.outside
+
+
+def test_a_table_against_the_rules_says_where_and_why(page, base_url):
+    """A card in the Hand twice: the odds are refused and the page names the field and the
+    rule book's section; the buttons work again afterwards."""
+    open_arena(page, base_url)
+    page.fill("#hand", "Cyclops 10, Cyclops 10, Troll 7, Warlock 0, Spectator 4, Ranger 6, "
+                       "Dragon 9, Unicorn 5")  # fmt: skip
+    page.click("#odds")
+    page.wait_for_function("document.getElementById('status').textContent.includes('section')")
+    status = page.inner_text("#status")
+    assert "state.hand[1]" in status and "(section 2)" in status
+    assert page.locator("#answer table").count() == 0
+    assert page.is_enabled("#odds")
+    assert not page.script_errors and not page.outside

@@ -102,3 +102,92 @@ def test_a_side_without_a_titan_shows_no_titan_line(capsys):
     attacker, defender = out.split("\ndefender:")
     assert "Titan killed" in attacker and "lost" in attacker
     assert "Titan" not in defender.split("\n")[0]
+
+
+# --- titan-odds arena -------------------------------------------------------------------
+
+
+@pytest.fixture
+def table(tmp_path):
+    from api.routes.arena import EXAMPLE_STATE
+
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(EXAMPLE_STATE))
+    return path
+
+
+def test_arena_odds_print_every_living_creature_and_player(table, capsys):
+    assert main(["arena", "odds", str(table), "--games", "300", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("300 games, seed 2")
+    for name in ("Cyclops", "Dragon", "Hydra", "Ranger", "Titan", "Troll", "Unicorn", "Warlock"):
+        assert re.search(rf"^{name} +\d+\.\d%", out, flags=re.M), name
+    for player in ("Ann", "Bob", "Cat"):
+        assert re.search(rf"^{player} +\d+\.\d\d", out, flags=re.M), player
+
+
+def test_arena_json_is_the_api_answer(table, capsys):
+    """The command's JSON is the answer POST /api/v1/arena/odds gives the same request (the
+    same games: the same seed), a policy given on the command line included."""
+    from api import create_app
+
+    argv = ["arena", "odds", str(table), "--games", "400", "--seed", "3", "--policy",
+            "Bob=aggressive", "--json"]  # fmt: skip
+    assert main(argv) == 0
+    here = json.loads(capsys.readouterr().out)
+    body = {"state": json.loads(table.read_text()), "games": 400, "seed": 3,
+            "policies": {"Bob": "aggressive"}}  # fmt: skip
+    there = create_app({"TESTING": True}).test_client().post("/api/v1/arena/odds", json=body)
+    assert there.status_code == 200, there.get_data()[:300]
+    api = there.get_json()
+    for answer in (here, api):
+        answer.pop("games_per_second")
+    assert here == api
+    assert here["players"]["Bob"]["policy"] == "aggressive"
+
+
+def test_arena_advice_ranks_at_most_the_plays_asked(table, capsys):
+    argv = ["arena", "advice", str(table), "--games", "600", "--seed", "4", "--max-plays", "5"]
+    assert main([*argv, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert 1 <= len(answer["plays"]) <= 5
+    ducats = [p["expected_ducats"] for p in answer["plays"]]
+    assert ducats == sorted(ducats, reverse=True)
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert sum(bool(re.match(r"^ +\d+ +\d+\.\d\d", line)) for line in lines) == len(ducats)
+
+
+def test_arena_refusals_name_the_field_and_the_section(table, tmp_path, capsys):
+    """An unreadable file, a shape the API refuses (its path) and a table against the rules
+    (the rule book's section) each end with status 2 and a line saying why."""
+    assert main(["arena", "odds", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    state = json.loads(table.read_text())
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({**state, "draw_pile": "many"}))
+    assert main(["arena", "odds", str(broken)]) == 2
+    assert "[state.draw_pile]" in capsys.readouterr().err
+    broken.write_text(json.dumps({**state, "hand": [*state["hand"][:7], "Cyclops 10"]}))
+    assert main(["arena", "odds", str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert "(section 2)" in err and "[state.hand[7]]" in err
+
+
+def _readme_arena_commands() -> list[str]:
+    section = (ROOT / "README.md").read_text().split("## Titan: The Arena", 1)[1]
+    block = section.split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.strip() for line in block.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("command", [c for c in _readme_arena_commands() if "--url" not in c])
+def test_each_readme_arena_example_runs(command, capsys, monkeypatch):
+    """As printed from the checkout, with fewer games so the test stays quick; the example
+    table is the API's own example."""
+    from api.routes.arena import EXAMPLE_STATE
+
+    monkeypatch.chdir(ROOT)
+    assert json.loads((ROOT / "docs" / "arena-table.json").read_text()) == EXAMPLE_STATE
+    arguments = shlex.split(command)[1:]
+    assert main([*arguments, "--games", "300"]) == 0
+    assert capsys.readouterr().out.strip()

@@ -360,3 +360,22 @@ def test_titan_odds_asks_a_running_service_with_url(service, capsys):
                      "--defender", "Troll", "--trials", "10"]) == 2  # fmt: skip
     assert "did you mean Ogre" in capsys.readouterr().err
     assert shutil.which("titan-odds") or Path(sys.executable).with_name("titan-odds").exists()
+
+
+def test_titan_odds_arena_asks_a_running_service(service, tmp_path, capsys):
+    """``titan-odds arena --url`` gets the answer the kernel on this machine gives (the same
+    seed, the same games)."""
+    from api.routes.arena import EXAMPLE_STATE
+
+    table = tmp_path / "table.json"
+    table.write_text(json.dumps(EXAMPLE_STATE))
+    argv = ["arena", "odds", str(table), "--games", "200", "--seed", "5", "--json"]
+    assert cli.main([*argv, "--url", service]) == 0
+    remote = json.loads(capsys.readouterr().out)
+    assert cli.main(argv) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert remote["creatures"] == local["creatures"] and remote["players"] == local["players"]
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({**EXAMPLE_STATE, "draw_pile": "many"}))
+    assert cli.main(["arena", "odds", str(broken), "--url", service]) == 2
+    assert "[state.draw_pile]" in capsys.readouterr().err

@@ -139,9 +139,10 @@ def test_the_mix_is_the_engagements_whatever_the_tactics_named():
     assert all(name in STYLES for side in (first.attacker, first.defender) for name, _ in side)
 
 
-def test_the_odds_answer_says_the_mix():
-    """An answer with the default on a side carries the mix it played (its probabilities
-    summing to 1 a side); with a named tactic on both sides, null."""
+def test_the_odds_answer_says_the_styles_played():
+    """An answer with the default on a side carries the mix of styles it played (shares
+    summing to 1 a side) and the style it played most; with a named style on both sides,
+    those alone."""
     request = {
         "terrain": "Plains",
         "attacker": {"characters": ["Troll", "Troll", "Troll"]},
@@ -150,9 +151,11 @@ def test_the_odds_answer_says_the_mix():
         "seed": 1,
     }
     answer = odds(request)
-    mix = answer["default_mix"]
+    mix = answer["style_mix"]
     for side in ("attacker", "defender"):
         assert set(mix[side]) <= set(STYLES)
         assert sum(mix[side].values()) == pytest.approx(1.0, abs=1e-3)
+        assert answer["styles"][side] == max(mix[side], key=mix[side].get)
     named = odds({**request, "tactics": {"attacker": "aggressive", "defender": "balanced"}})
-    assert named["default_mix"] is None
+    assert named["style_mix"] == {"attacker": {"aggressive": 1.0}, "defender": {"balanced": 1.0}}
+    assert named["styles"] == {"attacker": "aggressive", "defender": "balanced"}

@@ -26,6 +26,7 @@ import pytest
 from api import admission, create_app
 from api.config import DEFAULTS, SettingError, check
 from api.errors import MAX_DETAILS
+from api.routes.arena import EXAMPLE_STATE
 from bench.probes import (
     LARGEST_COMPARE,
     Gunicorn,
@@ -219,12 +220,14 @@ def test_a_simulation_finding_every_turn_taken_waits_then_answers_503(monkeypatc
             ("/api/v1/odds", ODDS),
             ("/api/v1/compare", {"terrain": "Plains", "legion": ODDS["attacker"],
                                  "opponent": ODDS["defender"], "trials": 20}),
+            ("/api/v1/arena/odds", {"state": EXAMPLE_STATE, "games": 20}),
+            ("/api/v1/arena/advice", {"state": EXAMPLE_STATE, "games": 20}),
         ]:  # fmt: skip
             response = client.post(path, json=body)
             assert response.status_code == 503, response.get_data()
             assert response.get_json()["error"]["code"] == "busy"
             assert int(response.headers["Retry-After"]) >= 1
-        assert time.monotonic() - began >= 0.4  # each waited for a turn first
+        assert time.monotonic() - began >= 0.8  # each waited for a turn first
         assert client.get("/api/v1/health").status_code == 200  # cheap requests answer
     finally:
         release.set()

@@ -80,14 +80,13 @@ def test_the_search_tactic_beats_the_hand_set_player():
 
 
 def test_searching_leaves_the_real_dice_alone():
-    """A search rolls its own dice: with the search tactic on neither side the bundle plays
-    exactly the default's Battles, and the rollouts do not change the dice of the Battle
-    itself (a searching side whose every plan is the default plays the default's
-    Battles)."""
+    """A search rolls its own dice: the rollouts do not change the dice of the Battle
+    itself (a searching side whose every plan is its own style, balanced here, plays the
+    Battles of that style)."""
     case = SUITE[0]
-    spec = case.engagement.spec
+    spec = replace(case.engagement.spec, attacker_tactic="balanced", defender_tactic="balanced")
     plain = play(spec, 200, seed=9)
-    searching = bundle("lookahead", "default")
+    searching = bundle("lookahead", "balanced")
     same_plans = searching._replace(plans=np.repeat(searching.plans[:, :1], 4, axis=1))
     echoed = play(spec, 200, seed=9, tactics=same_plans)
     assert (plain.outcome == echoed.outcome).all() and (plain.rounds == echoed.rounds).all()

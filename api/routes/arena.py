@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, current_app
 
-from api import warmup
+from api import admission, warmup
 from api.errors import ApiError
-from api.requests import documented, parse
+from api.requests import answer, documented, parse
 from api.schemas.arena import (
     ArenaAdviceAnswerSchema,
     ArenaAdviceRequestSchema,
@@ -60,7 +60,7 @@ EXAMPLE_STATE = {
 def validate():
     body = parse(ArenaValidateRequestSchema)
     problems = check(body["state"], body["action"])
-    return jsonify({"valid": not problems, "violations": [p.to_dict() for p in problems]})
+    return answer({"valid": not problems, "violations": [p.to_dict() for p in problems]})
 
 
 def _limits() -> dict:
@@ -100,7 +100,9 @@ ODDS_EXAMPLE = {"state": EXAMPLE_STATE, "policies": {"Bob": "aggressive"}, "game
 def odds():
     body = parse(ArenaOddsRequestSchema)
     _kernel_ready()
-    return jsonify(arena_odds.odds(body, **_limits()))
+    with admission.turn():
+        found = arena_odds.odds(body, **_limits())
+    return answer(found)
 
 
 @bp.post("/advice")
@@ -114,7 +116,9 @@ def odds():
 def advice():
     body = parse(ArenaAdviceRequestSchema)
     _kernel_ready()
-    return jsonify(arena_advice.advice(body, **_limits()))
+    with admission.turn():
+        found = arena_advice.advice(body, **_limits())
+    return answer(found)
 
 
 page_bp = Blueprint("arena_page", __name__)

@@ -11,182 +11,290 @@ from marshmallow import Schema, fields, validate
 from engine.arena.cards import CREATURE_NAMES
 
 _int = {"strict": True}
-_count = fields.Integer(**_int, validate=validate.Range(min=0, max=200))
+
+
+def _d(text: str, **more) -> dict:
+    return {"metadata": {"description": text, **more}}
 
 
 class BetSchema(Schema):
-    creature = fields.String(required=True, metadata={"example": "Cyclops"})
-    round = fields.Integer(**_int, required=True, validate=validate.Range(min=1, max=4))
+    creature = fields.String(
+        required=True, **_d("the creature backed (15: its backer may use its power)",
+                            example="Cyclops")
+    )  # fmt: skip
+    round = fields.Integer(
+        **_int, required=True, validate=validate.Range(min=1, max=4),
+        **_d("the round the bet was placed in, 1 to 4: it is worth 4, 3, 2 or 1 ducats (7)"),
+    )  # fmt: skip
 
 
 class SecretBetSchema(Schema):
-    creature = fields.String(allow_none=True, load_default=None)
-    card = fields.String(allow_none=True, load_default=None, metadata={"example": "Hydra 3"})
-    revealed = fields.Boolean(load_default=False)
+    creature = fields.String(
+        allow_none=True, load_default=None,
+        **_d("the creature bet on, when known (a revealed bet, or your own); null if hidden"),
+    )  # fmt: skip
+    card = fields.String(
+        allow_none=True, load_default=None,
+        **_d("the strength card bet face down (7): your own, or a revealed one's; null once a "
+             "Referee or the Troll took it, or when hidden", example="Hydra 3"),
+    )  # fmt: skip
+    revealed = fields.Boolean(load_default=False, **_d("whether the bet lies face up (7)"))
 
 
 class ArenaPlayerSchema(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
-    hand_size = fields.Integer(
-        **_int, validate=validate.Range(min=0, max=102), allow_none=True, load_default=None
+    name = fields.String(
+        required=True, validate=validate.Length(min=1, max=40), **_d("the player's name")
     )
-    hand_capacity = fields.Integer(**_int, load_default=8)
-    bets = fields.List(fields.Nested(BetSchema), load_default=list, validate=validate.Length(max=5))
-    secret_bet = fields.Nested(SecretBetSchema, allow_none=True, load_default=None)
-    set_aside = fields.Integer(**_int, load_default=0, validate=validate.Range(min=0, max=102))
+    hand_size = fields.Integer(
+        **_int, validate=validate.Range(min=0, max=102), allow_none=True, load_default=None,
+        **_d("cards in the player's Hand (11); null for the asking player (its `hand`)"),
+    )  # fmt: skip
+    hand_capacity = fields.Integer(
+        **_int, load_default=8,
+        **_d("the most cards the Hand may hold: 8, or 7 after an opening bid its bidder "
+             "could not play (5, 11)"),
+    )  # fmt: skip
+    bets = fields.List(
+        fields.Nested(BetSchema), load_default=list, validate=validate.Length(max=5),
+        **_d("the player's visible bets, in the order placed (7)"),
+    )  # fmt: skip
+    secret_bet = fields.Nested(
+        SecretBetSchema, allow_none=True, load_default=None,
+        **_d("the player's secret bet (7), or null if none"),
+    )  # fmt: skip
+    set_aside = fields.Integer(
+        **_int, load_default=0, validate=validate.Range(min=0, max=102),
+        **_d("how many of the player's cards the Cyclops' stare set aside (15.1)"),
+    )  # fmt: skip
 
 
 class DiscardSchema(Schema):
-    cards = fields.List(fields.String(), load_default=list, validate=validate.Length(max=102))
-    hidden = fields.Integer(**_int, load_default=0, validate=validate.Range(min=0, max=102))
-    top_visible = fields.Boolean(allow_none=True, load_default=None)
+    cards = fields.List(
+        fields.String(), load_default=list, validate=validate.Length(max=102),
+        **_d("the discards you know, the top last (11)"),
+    )  # fmt: skip
+    hidden = fields.Integer(
+        **_int, load_default=0, validate=validate.Range(min=0, max=102),
+        **_d("how many discards you have not seen"),
+    )  # fmt: skip
+    top_visible = fields.Boolean(
+        allow_none=True, load_default=None, **_d("whether the top discard lies face up")
+    )
 
 
-_cards = fields.List(fields.String(), validate=validate.Length(max=102))
+def _cards(text: str, **more):
+    return fields.List(fields.String(), validate=validate.Length(max=102), **more, **_d(text))
 
 
 class ArenaStateSchema(Schema):
     players = fields.List(
-        fields.Nested(ArenaPlayerSchema), required=True, validate=validate.Length(min=1, max=8)
-    )
-    me = fields.String(required=True, metadata={"description": "the asking player"})
-    hand = fields.List(fields.String(), load_default=list, validate=validate.Length(max=102))
-    set_aside = fields.List(fields.String(), load_default=list, validate=validate.Length(max=102))
-    to_move = fields.String(required=True)
-    starter = fields.String(allow_none=True, load_default=None)
-    last_player = fields.String(allow_none=True, load_default=None)
-    round = fields.Integer(**_int, load_default=1, validate=validate.Range(min=1, max=5))
-    eliminated = fields.List(fields.String(), load_default=list, validate=validate.Length(max=8))
-    columns = fields.List(
-        fields.Dict(keys=fields.String(), values=_cards), load_default=list,
-        validate=validate.Length(max=5),
+        fields.Nested(ArenaPlayerSchema), required=True, validate=validate.Length(min=1, max=8),
+        **_d("the players in clockwise order"),
     )  # fmt: skip
-    discard = fields.Nested(DiscardSchema, load_default=dict)
-    draw_pile = fields.Integer(**_int, required=True, validate=validate.Range(min=0, max=102))
-    head_referee_played = fields.Boolean(load_default=False)
-    opening_bid = fields.Integer(**_int, allow_none=True, load_default=None)
-    stalemate = fields.Boolean(load_default=False)
+    me = fields.String(required=True, **_d("the asking player (whose `hand` is given)"))
+    hand = _cards("the asking player's Hand (11), as card names", load_default=list)
+    set_aside = _cards("the asking player's cards the Cyclops set aside (15.1)",
+                       load_default=list)  # fmt: skip
+    to_move = fields.String(required=True, **_d("the player whose turn it is (6)"))
+    starter = fields.String(allow_none=True, load_default=None, **_d("who began this round (8)"))
+    last_player = fields.String(
+        allow_none=True, load_default=None, **_d("who played last, for the tie-break (12)")
+    )
+    round = fields.Integer(
+        **_int, load_default=1, validate=validate.Range(min=1, max=5), **_d("the round, 1 to 5")
+    )
+    eliminated = fields.List(
+        fields.String(), load_default=list, validate=validate.Length(max=8),
+        **_d("the dead creatures in the order they died (8)"),
+    )  # fmt: skip
+    columns = fields.List(
+        fields.Dict(keys=fields.String(), values=fields.List(fields.String())),
+        load_default=list, validate=validate.Length(max=5),
+        **_d("one object per round so far: each living creature's row of cards, from the "
+             "bottom up (8)"),
+    )  # fmt: skip
+    discard = fields.Nested(DiscardSchema, load_default=dict, **_d("the Discard tray (11)"))
+    draw_pile = fields.Integer(
+        **_int, required=True, validate=validate.Range(min=0, max=102),
+        **_d("cards left in the Draw pile (11)"),
+    )  # fmt: skip
+    head_referee_played = fields.Boolean(
+        load_default=False, **_d("whether the Head Referee has been played (10)")
+    )
+    opening_bid = fields.Integer(
+        **_int, allow_none=True, load_default=None,
+        **_d("the opening bid the player to move must honour (5), or null"),
+    )  # fmt: skip
+    stalemate = fields.Boolean(load_default=False, **_d("whether a stalemate is on (14)"))
 
 
 class PlaceSchema(Schema):
-    place = fields.String(required=True, validate=validate.OneOf(["column", "discard", "secret"]))
-    round = fields.Integer(**_int, validate=validate.Range(min=1, max=5))
-    creature = fields.String()
-    player = fields.String()
+    place = fields.String(
+        required=True, validate=validate.OneOf(["column", "discard", "secret"]),
+        **_d("where the card lies: a combat column, the Discard tray or a secret bet"),
+    )  # fmt: skip
+    round = fields.Integer(**_int, validate=validate.Range(min=1, max=5), **_d("a column's round"))
+    creature = fields.String(**_d("a column's creature row"))
+    player = fields.String(**_d("the player whose secret bet it is"))
 
 
 class PowerSchema(Schema):
-    target = fields.String(metadata={"description": "Cyclops, Titan: a player; Dragon: a creature"})
-    place = fields.Nested(PlaceSchema, metadata={"description": "Troll: the card reclaimed"})
+    target = fields.String(**_d("Cyclops, Titan: the victim, a player; Dragon: a creature"))
+    place = fields.Nested(PlaceSchema, **_d("Troll: the card reclaimed (15.6)"))
     swap = fields.List(
         fields.Nested(PlaceSchema), validate=validate.Length(equal=2),
-        metadata={"description": "Unicorn: the two cards exchanged"},
+        **_d("Unicorn: the two cards exchanged (15.7)"),
     )  # fmt: skip
-    cards = fields.List(fields.String(), validate=validate.Length(max=3))
-    keep = fields.String(metadata={"description": "Titan: the card kept"})
+    cards = fields.List(
+        fields.String(), validate=validate.Length(max=3),
+        **_d("Warlock: the cards discarded, at most three (15.8)"),
+    )  # fmt: skip
+    keep = fields.String(**_d("Titan: the card kept (15.5)"))
 
 
 class PlaySchema(Schema):
     type = fields.String(
-        load_default="card", validate=validate.OneOf(["card", "head_referee", "referee", "pass"])
-    )
-    card = fields.String()
-    creature = fields.String()
-    claim = fields.Nested(PlaceSchema)
-    power = fields.Nested(PowerSchema, allow_none=True)
+        load_default="card", validate=validate.OneOf(["card", "head_referee", "referee", "pass"]),
+        **_d("a card on a creature's row, a referee, or a pass (only with no playable card)"),
+    )  # fmt: skip
+    card = fields.String(**_d("the strength card or spectator played"))
+    creature = fields.String(**_d("the creature whose row it goes on (the Head Referee's too)"))
+    claim = fields.Nested(PlaceSchema, **_d("a Referee's claim: the card it takes (10)"))
+    power = fields.Nested(
+        PowerSchema, allow_none=True,
+        **_d("the power the card calls (15), or null: the Ranger's and the Hydra's are {}"),
+    )  # fmt: skip
 
 
 class WagerSchema(Schema):
     type = fields.String(
-        load_default="pass", validate=validate.OneOf(["pass", "bet", "secret", "reveal"])
-    )
-    creature = fields.String()
-    card = fields.String()
+        load_default="pass", validate=validate.OneOf(["pass", "bet", "secret", "reveal"]),
+        **_d("no wager, a visible bet, a secret bet (also the turn's play), or a reveal (7)"),
+    )  # fmt: skip
+    creature = fields.String(**_d("a bet's creature"))
+    card = fields.String(**_d("a secret bet's card"))
 
 
 class TurnSchema(Schema):
-    wager = fields.Nested(WagerSchema, load_default=dict)
-    play = fields.Nested(PlaySchema, allow_none=True, load_default=None)
-    second = fields.Nested(PlaySchema, allow_none=True, load_default=None)
-    discards = fields.List(fields.String(), load_default=list, validate=validate.Length(max=3))
+    wager = fields.Nested(WagerSchema, load_default=dict, **_d("the turn's wager (6, 7)"))
+    play = fields.Nested(PlaySchema, allow_none=True, load_default=None,
+                         **_d("the turn's play (6, 8)"))  # fmt: skip
+    second = fields.Nested(PlaySchema, allow_none=True, load_default=None,
+                           **_d("the Hydra's second card (15.3)"))  # fmt: skip
+    discards = fields.List(
+        fields.String(), load_default=list, validate=validate.Length(max=3),
+        **_d("the cards discarded at the turn's end, at most three (11)"),
+    )  # fmt: skip
 
 
 class ArenaValidateRequestSchema(Schema):
-    state = fields.Nested(ArenaStateSchema, required=True)
-    action = fields.Nested(TurnSchema, allow_none=True, load_default=None)
+    state = fields.Nested(ArenaStateSchema, required=True, **_d("the table as you see it"))
+    action = fields.Nested(
+        TurnSchema, allow_none=True, load_default=None,
+        **_d("one turn of the player to move, judged on the table; null: the table only"),
+    )  # fmt: skip
 
 
 class ArenaViolationSchema(Schema):
-    code = fields.String(required=True)
-    message = fields.String(required=True)
-    path = fields.String(allow_none=True)
-    rule = fields.String(allow_none=True, metadata={"description": "section of the rule book"})
+    code = fields.String(required=True, **_d("what is wrong, as a stable code"))
+    message = fields.String(required=True, **_d("what is wrong, for people"))
+    path = fields.String(allow_none=True, **_d("the field at fault, or null"))
+    rule = fields.String(allow_none=True, **_d("the section of the rule book"))
 
 
 class ArenaValidateAnswerSchema(Schema):
-    valid = fields.Boolean(required=True)
-    violations = fields.List(fields.Nested(ArenaViolationSchema), required=True)
+    valid = fields.Boolean(required=True, **_d("whether the table and the turn break no rule"))
+    violations = fields.List(
+        fields.Nested(ArenaViolationSchema), required=True, **_d("every problem found")
+    )
 
 
 POLICIES = ("default", "random", "aggressive")
 
 
 class ArenaOddsRequestSchema(Schema):
-    state = fields.Nested(ArenaStateSchema, required=True)
+    state = fields.Nested(ArenaStateSchema, required=True, **_d("the table as you see it"))
     policies = fields.Dict(
         keys=fields.String(), values=fields.String(validate=validate.OneOf(POLICIES)),
-        load_default=dict, metadata={"description": "a policy per player name (default)"},
+        load_default=dict,
+        **_d("a scripted policy per player name (`default`, `aggressive` or `random`); "
+             "players not named play `default`"),
     )  # fmt: skip
-    games = fields.Integer(**_int, allow_none=True, load_default=None,
-                           validate=validate.Range(min=1))  # fmt: skip
-    seed = fields.Integer(**_int, allow_none=True, load_default=None,
-                          validate=validate.Range(min=0, max=2**53))  # fmt: skip
+    games = fields.Integer(
+        **_int, allow_none=True, load_default=None, validate=validate.Range(min=1),
+        **_d("games to play out (default `TITAN_ARENA_DEFAULT_GAMES`, at most "
+             "`TITAN_MAX_TRIALS`)"),
+    )  # fmt: skip
+    seed = fields.Integer(
+        **_int, allow_none=True, load_default=None, validate=validate.Range(min=0, max=2**53),
+        **_d("the seed of the games: the same seed, the same answer; random if absent"),
+    )  # fmt: skip
 
 
 class ProportionSchema(Schema):
-    p = fields.Float(required=True)
-    ci95 = fields.List(fields.Float(), required=True)
+    p = fields.Float(required=True, **_d("a probability, 0 to 1"))
+    ci95 = fields.List(fields.Float(), required=True, **_d("its 95% interval [low, high]"))
 
 
 class CreatureOddsSchema(Schema):
-    survives = fields.Nested(ProportionSchema, required=True)
-    dies_in_round = fields.List(fields.Float(), required=True)
+    survives = fields.Nested(
+        ProportionSchema, required=True, **_d("the chance to survive the five rounds (12)")
+    )
+    dies_in_round = fields.List(
+        fields.Float(), required=True, **_d("the chance to die in each round, 1 to 5 (8)")
+    )
 
 
 class PlayerOddsSchema(Schema):
-    expected_ducats = fields.Float(required=True)
-    ducats_ci95 = fields.List(fields.Float())
-    wins = fields.Nested(ProportionSchema, required=True)
-    policy = fields.String()
+    expected_ducats = fields.Float(required=True, **_d("mean ducats at the game's end (12)"))
+    ducats_ci95 = fields.List(fields.Float(), **_d("the 95% interval of that mean"))
+    wins = fields.Nested(ProportionSchema, required=True,
+                         **_d("the chance to win, ties broken as in 12"))  # fmt: skip
+    policy = fields.String(**_d("the scripted policy that played the player"))
 
 
 class ArenaOddsAnswerSchema(Schema):
-    creatures = fields.Dict(keys=fields.String(), values=fields.Nested(CreatureOddsSchema))
-    players = fields.Dict(keys=fields.String(), values=fields.Nested(PlayerOddsSchema))
-    games = fields.Integer(required=True)
-    seed = fields.Integer(required=True)
-    games_per_second = fields.Float()
-    truncated = fields.Boolean()
+    creatures = fields.Dict(
+        keys=fields.String(), values=fields.Nested(CreatureOddsSchema),
+        **_d("each creature's fate, by name"),
+    )  # fmt: skip
+    players = fields.Dict(
+        keys=fields.String(), values=fields.Nested(PlayerOddsSchema),
+        **_d("each player's ducats and wins, by name"),
+    )  # fmt: skip
+    games = fields.Integer(required=True, **_d("games played (fewer when `truncated`)"))
+    seed = fields.Integer(required=True, **_d("the seed played: ask again with it"))
+    games_per_second = fields.Float(**_d("the simulation's speed"))
+    truncated = fields.Boolean(**_d("whether the time budget cut the games short"))
 
 
 class ArenaAdviceRequestSchema(ArenaOddsRequestSchema):
-    max_plays = fields.Integer(**_int, load_default=24, validate=validate.Range(min=1, max=64))
+    max_plays = fields.Integer(
+        **_int, load_default=24, validate=validate.Range(min=1, max=64),
+        **_d("the most plays tried, in the order listed in docs/arena.md"),
+    )  # fmt: skip
 
 
 class AdvicePlaySchema(Schema):
-    action = fields.Dict(required=True, metadata={"description": "the turn, as validate takes it"})
-    description = fields.String(required=True)
-    expected_ducats = fields.Float(required=True)
-    ducats_ci95 = fields.List(fields.Float(), required=True)
-    wins = fields.Nested(ProportionSchema, required=True)
+    action = fields.Dict(required=True, **_d("the turn, as validate takes it"))
+    description = fields.String(required=True, **_d("the turn in words"))
+    expected_ducats = fields.Float(required=True, **_d("mean ducats at the game's end"))
+    ducats_ci95 = fields.List(fields.Float(), required=True,
+                              **_d("the 95% interval of that mean"))  # fmt: skip
+    wins = fields.Nested(ProportionSchema, required=True, **_d("the chance to win"))
+    games = fields.Integer(
+        required=True, **_d("games this play was played (fewer when the time budget ran out)")
+    )
 
 
 class ArenaAdviceAnswerSchema(Schema):
-    plays = fields.List(fields.Nested(AdvicePlaySchema), required=True)
-    games = fields.Integer(required=True, metadata={"description": "games per play"})
-    seed = fields.Integer(required=True)
-    considered = fields.Integer()
-    truncated = fields.Boolean()
+    plays = fields.List(
+        fields.Nested(AdvicePlaySchema), required=True, **_d("the plays tried, best first")
+    )
+    games = fields.Integer(required=True, **_d("games per play, the same games for each"))
+    seed = fields.Integer(required=True, **_d("the seed played"))
+    considered = fields.Integer(**_d("how many plays were tried (at most `max_plays`)"))
+    truncated = fields.Boolean(**_d("whether the time budget cut the games short"))
 
 
 assert len(CREATURE_NAMES) == 8

@@ -15,6 +15,7 @@ from api.errors import ErrorBodySchema
 from api.schemas import describe
 from api.schemas.names import character_name, lord_name, tactic_name, terrain_name
 from api.schemas.position import PositionField
+from simulator.tactics import STYLES
 
 SEED_LIMIT = 2**53
 # Every candidate plays each chunk of Battles before the time budget is looked at again, so
@@ -58,6 +59,15 @@ class TacticsSchema(Schema):
     )
     defender = tactic_name(
         load_default="default", **_d("the defender's tactic (GET /api/v1/tactics)")
+    )
+
+
+class StylesSchema(Schema):
+    attacker = fields.String(
+        required=True, **_d("the attacker's style", enum=list(STYLES), example="balanced")
+    )
+    defender = fields.String(
+        required=True, **_d("the defender's style", enum=list(STYLES), example="defensive")
     )
 
 
@@ -369,18 +379,18 @@ class AlternativesSchema(Schema):
     attacker_concedes = fields.Nested(DefenderGainSchema, required=True)
 
 
-class DefaultMixSchema(Schema):
+class StyleMixSchema(Schema):
     attacker = fields.Dict(
         keys=fields.String(),
         values=fields.Float(),
         required=True,
-        **_d("{tactic: probability}: the tactics the default attacker plays and how often"),
+        **_d("{style: share}: the attacker's styles and how often each is played"),
     )
     defender = fields.Dict(
         keys=fields.String(),
         values=fields.Float(),
         required=True,
-        **_d("{tactic: probability}: the tactics the default defender plays and how often"),
+        **_d("{style: share}: the defender's styles and how often each is played"),
     )
 
 
@@ -405,12 +415,23 @@ class OddsResponseSchema(Schema):
         required=True, **_d("the attacker's entry side fought from (10.1)", enum=[1, 3, 5])
     )
     tactics = fields.Nested(TacticsSchema, required=True, **_d("the tactics played"))
-    default_mix = fields.Nested(
-        DefaultMixSchema,
-        allow_none=True,
+    style_mix = fields.Nested(
+        StyleMixSchema,
+        required=True,
         **_d(
-            "the mix of tactics the default plays in this Engagement (its equilibrium, found by "
-            "a pilot tournament; docs/tactics.md), or null when neither side plays the default"
+            "each side's styles and the share of the Battles it played each in: its tactic's "
+            "own alone, or for `default` (and `lookahead`'s own play) the mix the default "
+            "plays in this engagement, an approximate equilibrium of the styles found by a "
+            "pilot tournament (docs/tactics.md)"
+        ),
+    )
+    styles = fields.Nested(
+        StylesSchema,
+        required=True,
+        **_d(
+            "the style each side played: its tactic's own, or for `default` (and "
+            "`lookahead`'s own play) the one the default plays most in this engagement "
+            "(`style_mix` gives them all)"
         ),
     )
     summonable = lord_name(allow_none=True, required=True, **_d("the summonable Lord, or null"))
@@ -490,10 +511,10 @@ class CandidateAnswerSchema(Schema):
     survival = fields.List(
         fields.Nested(SurvivalSchema), required=True, **_d("each character's survival")
     )
-    default_mix = fields.Nested(
-        DefaultMixSchema,
-        allow_none=True,
-        **_d("the mix of tactics the default plays for this candidate (as in an odds answer)"),
+    style_mix = fields.Nested(
+        StyleMixSchema,
+        required=True,
+        **_d("each side's styles in this candidate's Battles (as in an odds answer)"),
     )
     vs_best = fields.Nested(VsBestSchema, required=True)
 

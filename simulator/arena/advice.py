@@ -24,7 +24,7 @@ from simulator.arena.odds import (
     check_games,
     mean_interval,
     new_seed,
-    play,
+    play_each,
     proportion,
     setup_of,
 )
@@ -127,11 +127,9 @@ def advice(body: dict[str, Any], max_games: int, default_games: int,
     per_play = max(1, games // max(1, len(found)))
     me = setup.state.me
     plays = []
-    truncated = False
-    budget = None if time_budget is None else time_budget / max(1, len(found))
-    for turn in found:
-        done = play(setup, per_play, seed, _encode(turn), time_budget=budget)
-        truncated |= done.n < per_play
+    played = play_each(setup, [_encode(turn) for turn in found], per_play, seed, time_budget)
+    truncated = bool(played) and played[0].n < per_play
+    for turn, done in zip(found, played, strict=True):
         mean, ci = mean_interval(done.ducats[:, me].astype(np.float64))
         action, words = _describe(turn, setup.state.names)
         plays.append({

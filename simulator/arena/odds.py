@@ -11,7 +11,8 @@ import math
 import os
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,38 +99,46 @@ def play(
     seed: int,
     forced: np.ndarray = NO_TURN,
     time_budget: float | None = None,
-    pool: ThreadPoolExecutor | None = None,
 ) -> Games:
     """Games 0..games-1 of ``seed``, on threads, stopping early when ``time_budget`` is spent
     (the games played are a prefix, so a stopped answer is still games 0..n-1)."""
+    return play_each(setup, [forced], games, seed, time_budget)[0]
+
+
+def play_each(
+    setup: Setup, forced: list[np.ndarray], games: int, seed: int, time_budget: float | None = None
+) -> list[Games]:
+    """``play`` for each forced turn, on the same games 0..games-1 of ``seed`` (common random
+    numbers). The chunks of every turn share the threads, a few waiting their turn so that no
+    thread idles; the time budget is looked at before each chunk's games of the first turn,
+    so that a stopped answer still gives each turn the same games."""
     started = time.perf_counter()
-    parts: list[Games] = []
     workers = threads()
-    own = pool is None
-    pool = pool or ThreadPoolExecutor(workers)
-    try:
-        first = 0
-        while first < games:
-            if time_budget is not None and parts and time.perf_counter() - started > time_budget:
+    parts: list[list[Games]] = [[] for _ in forced]
+    waiting: deque[tuple[int, Future]] = deque()
+    with ThreadPoolExecutor(workers) as pool:
+        for first in range(0, games, CHUNK):
+            if time_budget is not None and first and time.perf_counter() - started > time_budget:
                 break
-            wave = []
-            for _ in range(workers):
-                if first >= games:
-                    break
-                count = min(CHUNK, games - first)
-                wave.append(pool.submit(_chunk, setup, forced, seed, first, count))
-                first += count
-            parts += [f.result() for f in wave]
-    finally:
-        if own:
-            pool.shutdown()
-    return Games(
-        np.concatenate([p.died for p in parts]),
-        np.concatenate([p.ducats for p in parts]),
-        np.concatenate([p.winner for p in parts]),
-        np.concatenate([p.turns for p in parts]),
-        time.perf_counter() - started,
-    )
+            count = min(CHUNK, games - first)
+            for i, turn in enumerate(forced):
+                waiting.append((i, pool.submit(_chunk, setup, turn, seed, first, count)))
+                while len(waiting) > 2 * workers:
+                    j, future = waiting.popleft()
+                    parts[j].append(future.result())
+        for j, future in waiting:
+            parts[j].append(future.result())
+    seconds = time.perf_counter() - started
+    return [
+        Games(
+            np.concatenate([p.died for p in found]),
+            np.concatenate([p.ducats for p in found]),
+            np.concatenate([p.winner for p in found]),
+            np.concatenate([p.turns for p in found]),
+            seconds,
+        )
+        for found in parts
+    ]
 
 
 def new_seed() -> int:
