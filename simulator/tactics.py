@@ -134,11 +134,12 @@ LOOKAHEAD_ROLLOUTS = 8
 
 TACTICS: dict[str, str] = {
     "default": (
-        "Both sides playing well: for each Engagement the service first plays a small "
-        "tournament between the heuristic tactics (balanced, measured, aggressive, defensive, "
-        "ranged, steadfast, hand-set) and finds the mix of them from which neither side gains by "
-        "switching to another (an approximate equilibrium); each Battle then plays a pair of "
-        "tactics drawn from that mix. The answer says which mix was chosen."
+        "Both sides playing well: for each Engagement the service first plays a short "
+        "tournament between the fixed styles (balanced, measured, aggressive, defensive, "
+        "ranged, steadfast, hand-set) on the same dice and finds the mix of them "
+        "from which neither side gains by switching to another (an approximate equilibrium); "
+        "each Battle then plays a pair of styles drawn from that mix. The answer gives the "
+        "mix (style_mix)."
     ),
     BALANCED: (
         "A strong, practical player, tuned by self-play over many Engagements. It weighs the "
