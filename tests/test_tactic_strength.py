@@ -18,6 +18,7 @@ from bench.tactics import SUITE, attacker_wins, bundle, outcomes
 from engine.battlelands import TERRAINS
 from simulator.battles import EventKind, Outcome, play, trace
 from simulator.engagement import Engagement, Legion
+from simulator.tactics import STYLES
 from tests.test_kernel_differential import _assert_legal, _battles
 
 MIRROR = ("Troll", "Troll", "Ogre", "Ogre", "Lion", "Lion", "Centaur")
@@ -97,3 +98,38 @@ def test_suite_covers_every_battleland():
     assert {c.terrain for c in SUITE} == set(TERRAINS)
     sizes = {len(c.attacker[1]) for c in SUITE} | {len(c.defender[1]) for c in SUITE}
     assert {1, 7} <= sizes and len(SUITE) >= 24
+
+
+def _paired_se(a: np.ndarray, b: np.ndarray) -> float:
+    """Standard error of mean(a) - mean(b) over the same Battles (common dice)."""
+    d = a.astype(float) - b.astype(float)
+    return max(float(d.std(ddof=1)), 1.0 / math.sqrt(len(d))) / math.sqrt(len(d))
+
+
+@pytest.mark.parametrize("name", ["Titans 7v7", "7v7 mirror"])
+def test_no_style_gains_much_against_the_default(name):
+    """The default is an approximate equilibrium of the styles: against the default
+    defender no style wins more than 6 points more often than the default attacker, and
+    against the default attacker no style holds out (wins, or outlasts the seven rounds,
+    10.5) more than 6 points more often than the default defender. 1,000 Battles a
+    matchup on the same dice (seed 21); each gain held to 0.06 plus 3 standard errors of
+    the paired difference. The Tower's Titans 7v7 was the earlier default's worst case
+    (the defender then held out 63 points less often than it could)."""
+    case = next(c for c in SUITE if c.name == name)
+    spec = case.engagement.spec
+    n = 1000
+
+    def records(attacker: str, defender: str) -> np.ndarray:
+        named = replace(spec, attacker_tactic=attacker, defender_tactic=defender)
+        return play(named, n, seed=21).outcome
+
+    base = records("default", "default")
+    for style in STYLES:
+        won = records(style, "default") == Outcome.ATTACKER_WINS
+        base_won = base == Outcome.ATTACKER_WINS
+        gain = won.mean() - base_won.mean()
+        assert gain <= 0.06 + 3 * _paired_se(won, base_won), ("attacker", style, gain)
+        holds = np.isin(records("default", style), (Outcome.DEFENDER_WINS, Outcome.TIME_LOSS))
+        base_holds = np.isin(base, (Outcome.DEFENDER_WINS, Outcome.TIME_LOSS))
+        gain = holds.mean() - base_holds.mean()
+        assert gain <= 0.06 + 3 * _paired_se(holds, base_holds), ("defender", style, gain)
