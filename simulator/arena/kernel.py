@@ -12,6 +12,8 @@ Cards are ``engine.arena.cards``' ints. A table is a bundle of int64 arrays (``T
 - ``sec`` [P, 3]: secret bet creature (-1 none), its card (-1 claimed), revealed
 - ``pl`` [P, 2]: chips left, Hand Capacity; ``alive`` [8], ``died`` [8] (round, 0 alive)
 - ``g`` [G]: the scalars (the ``G_*`` indices)
+- ``log`` [L, 6]: the game's choices and chances, one event a row (``E_*``), written only by
+  ``play_traced`` (``simulator.arena.trace`` reads them; other games get a log of no rows)
 
 ``HIDDEN`` (-2) marks a place whose card is dealt from the unseen pool at the start of a game.
 """
@@ -34,11 +36,41 @@ D = 110
 G_ROUND, G_PLAYER, G_STARTER, G_TURN, G_LAST, G_BID, G_STALE, G_OVER = range(8)
 G_HEAD, G_DISCVIS, G_DRAW_N, G_DISC_N, G_PLAYERS, G_DISCARDED, G_HYDRA = range(8, 15)
 G_COVERED = 15  # bit mask of rows whose spectator was covered this turn (9)
-G_SIZE = 16
+G_LOG = 16  # rows of the log written
+G_SIZE = 17
+
+# the log's events: (E_*, then up to five values)
+E_TURN = 0  # player
+E_WAGER = 1  # wager kind, creature or card
+E_PLAY = 2  # play kind, card, creature or place kind, place's round and creature / player
+E_SECOND = 3  # the Hydra's second card: card, creature
+E_POWER = 4  # the power of creature c used: c
+E_VICTIM = 5  # the Cyclops' or the Titan's victim: player
+E_ASIDE = 6  # a card the Cyclops set aside
+E_SNATCH = 7  # a card the Titan snatched
+E_KEEP = 8  # the snatched card the Titan kept
+E_BURN = 9  # the creature whose top card the Dragon burnt
+E_CLAIM = 10  # the place of the card the Troll reclaimed: kind, a, b
+E_SWAP = 11  # the Unicorn's exchange: the current round's row, and a place: kind, a, b
+E_WARLOCK = 12  # a card the Warlock discarded
+E_DISCARD = 13  # a card discarded at the turn's end (11)
+E_PILE = 14  # a card of a stalemate's new Draw pile, from the bottom (14)
+LOG_WIDTH = 6
 
 # Inner functions allocate nothing: compiled without reference counting, NumPy's error model.
 inner = njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 inline = njit(cache=True, nogil=True, _nrt=False, error_model="numpy", inline="always")
+
+
+@inline
+def _log(t, event, a, b, c, d, e):
+    """One event in the game's log, when it has one (``play_traced``)."""
+    log, g = t[15], t[12]
+    i = g[G_LOG]
+    if i < log.shape[0]:
+        log[i, 0], log[i, 1], log[i, 2], log[i, 3], log[i, 4], log[i, 5] = event, a, b, c, d, e
+        g[G_LOG] = i + 1
+
 
 # policies (simulator.arena.policies mirrors them)
 DEFAULT, RANDOM, AGGRESSIVE = 0, 1, 2
@@ -406,10 +438,12 @@ def _power(t, rng, c, interest, params, opts):
                 if q != p and hand_n[q] > hand_n[v]:
                     v = q
         n = hand_n[v]
+        _log(t, E_VICTIM, v, 0, 0, 0, 0)
         if c == 0:
             k = (n + 1) // 2
             for _ in range(k):  # 15.1: half the Hand, at random, set aside
                 i = _below(rng, hand_n[v])
+                _log(t, E_ASIDE, hands[v, i], 0, 0, 0, 0)
                 aside[v, aside_n[v]] = hands[v, i]
                 aside_n[v] += 1
                 hand_n[v] = _remove(hands[v], hand_n[v], i)
@@ -428,12 +462,14 @@ def _power(t, rng, c, interest, params, opts):
                     i0 = i
                 elif j == 1:
                     i1 = i
+                _log(t, E_SNATCH, hands[v, i], 0, 0, 0, 0)
                 u = _usefulness(hands[v, i], interest, alive)
                 if rand:
                     u = float(_below(rng, 100))
                 if u > best:
                     best, best_i = u, i
             card = hands[v, best_i]
+            _log(t, E_KEEP, card, 0, 0, 0, 0)
             hand_n[v] = _remove(hands[v], hand_n[v], best_i)
             hands[p, hand_n[p]] = card
             hand_n[p] += 1
@@ -452,6 +488,7 @@ def _power(t, rng, c, interest, params, opts):
             if s > best:
                 best, who = s, x
         if who >= 0:
+            _log(t, E_BURN, who, 0, 0, 0, 0)
             card = _take(t, PL_COLUMN, r, who)
             _discard(t, card, True)
     elif c == 3:  # Ranger: three cards from the Draw pile
@@ -474,6 +511,7 @@ def _power(t, rng, c, interest, params, opts):
             if card >= 55 and card < 66 and card % 11 > bv:
                 bk, ba, bv = PL_SECRET, q, card % 11
         if bk >= 0:
+            _log(t, E_CLAIM, bk, ba, bb, 0, 0)
             card = _take(t, bk, ba, bb)
             hands[p, hand_n[p]] = card
             hand_n[p] += 1
@@ -501,6 +539,7 @@ def _power(t, rng, c, interest, params, opts):
                         if s > best:
                             best, bx, bk, ba, bb = s, x, k, a, b
         if bx >= 0:
+            _log(t, E_SWAP, bx, bk, ba, bb, 0)
             one = _take(t, PL_COLUMN, r, bx)
             two = _take(t, bk, ba, bb)
             _put(t, PL_COLUMN, r, bx, two)
@@ -523,6 +562,7 @@ def _power(t, rng, c, interest, params, opts):
             if wi < 0:
                 break
             card = hands[p, wi]
+            _log(t, E_WARLOCK, card, 0, 0, 0, 0)
             hand_n[p] = _remove(hands[p], hand_n[p], wi)
             _discard(t, card, True)
             done += 1
@@ -549,8 +589,10 @@ def _play_card(t, rng, card, c, interest, params, opts, second):
     if c == 2:
         if second:
             return
+        _log(t, E_POWER, c, 0, 0, 0, 0)
         g[G_HYDRA] = 1
         return
+    _log(t, E_POWER, c, 0, 0, 0, 0)
     _power(t, rng, c, interest, params, opts)
 
 
@@ -597,6 +639,8 @@ def _stalemate(t, rng):
     for k in range(count - 1, 0, -1):
         j = _below(rng, k + 1)
         draw[k], draw[j] = draw[j], draw[k]
+    for k in range(count):
+        _log(t, E_PILE, draw[k], 0, 0, 0, 0)
     g[G_DRAW_N] = n + count
     g[G_STALE] = 1
     players = g[G_PLAYERS]
@@ -726,6 +770,8 @@ def _turn(t, rng, params, forced, opts, interest, strength):
         wk, warg = forced[0], forced[1]
     else:
         wk, warg = _choose_wager(t, rng, p, interest, params, strength)
+    _log(t, E_TURN, p, 0, 0, 0, 0)
+    _log(t, E_WAGER, wk, warg, 0, 0, 0)
     r = g[G_ROUND]
     if wk == W_BET:
         vis[p, warg] += 5 - r
@@ -749,6 +795,7 @@ def _turn(t, rng, params, forced, opts, interest, strength):
             else:
                 k = _pick(t, rng, opts, m, interest, params)
                 kind, card, c, a, b = opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3], opts[k, 4]
+        _log(t, E_PLAY, kind, card, c, a, b)
         if bid >= 0:
             holds = False
             for i in range(hand_n[p]):
@@ -772,6 +819,7 @@ def _turn(t, rng, params, forced, opts, interest, strength):
                         k = _pick(t, rng, opts, m, interest, params)
                         use = _option_score(t, opts, k, interest, params) > 0.0
                     if use:
+                        _log(t, E_SECOND, opts[k, 1], opts[k, 2], 0, 0, 0)
                         _play_card(t, rng, opts[k, 1], opts[k, 2], interest, params, opts, True)
         elif kind == P_HEAD:
             _take_from_hand(t, p, card)
@@ -791,6 +839,7 @@ def _turn(t, rng, params, forced, opts, interest, strength):
     while i < hand_n[p] and left > 0:
         x = hands[p, i]
         if x < 88 and alive[x // 11] == 0 and (params[PARAM_RANDOM] == 0 or _below(rng, 2) == 0):
+            _log(t, E_DISCARD, x, 0, 0, 0, 0)
             hand_n[p] = _remove(hands[p], hand_n[p], i)
             _discard(t, x, True)
             left -= 1
@@ -884,29 +933,58 @@ def play_games(template, pool, policy_of, params, forced, seed, first, died, duc
     opts = np.empty((512, 5), np.int64)
     interest = np.empty(8, np.float64)
     strength = np.empty(8, np.float64)
-    none = np.full(8, -1, np.int64)
     rng = np.empty(1, np.uint64)
     own_pool = np.empty_like(pool)
+    nolog = np.empty((0, LOG_WIDTH), np.int64)
     for i in range(winner.size):
-        t = (
-            template[0].copy(), template[1].copy(), template[2].copy(), template[3].copy(),
-            template[4].copy(), template[5].copy(), template[6].copy(), template[7].copy(),
-            template[8].copy(), template[9].copy(), template[10].copy(), template[11].copy(),
-            template[12].copy(), template[13].copy(), template[14].copy(),
-        )  # fmt: skip
+        t = _copy(template, nolog)
         rng[0] = battle_key(np.uint64(seed), np.uint64(first + i))
         own_pool[:] = pool
         _deal(t, own_pool, rng)
-        g = t[12]
-        n = 0
-        while g[G_OVER] == 0 and n < MAX_TURNS:
-            _turn(t, rng, params[policy_of[g[G_PLAYER]]], forced if n == 0 else none, opts,
-                  interest, strength)  # fmt: skip
-            n += 1
-        turns[i] = n
+        turns[i] = _play_out(t, rng, policy_of, params, forced, opts, interest, strength)
         winner[i] = _score(t, died[i], ducats[i])
         if census.shape[0] == winner.size:
             _census(t, census[i])
+
+
+@njit(cache=True, nogil=True)
+def play_traced(template, pool, policy_of, params, seed, index, log):
+    """Game ``index`` of ``seed`` as ``play_games`` plays it, every choice and chance written
+    to ``log`` [L, LOG_WIDTH]: (the table as dealt, the table at the end, rows logged)."""
+    opts = np.empty((512, 5), np.int64)
+    interest = np.empty(8, np.float64)
+    strength = np.empty(8, np.float64)
+    rng = np.empty(1, np.uint64)
+    rng[0] = battle_key(np.uint64(seed), np.uint64(index))
+    dealt = _copy(template, log)
+    _deal(dealt, pool.copy(), rng)
+    t = _copy(dealt, log)
+    _play_out(t, rng, policy_of, params, np.full(8, -1, np.int64), opts, interest, strength)
+    return dealt, t, t[12][G_LOG]
+
+
+@njit(cache=True, nogil=True)
+def _copy(template, log):
+    return (
+        template[0].copy(), template[1].copy(), template[2].copy(), template[3].copy(),
+        template[4].copy(), template[5].copy(), template[6].copy(), template[7].copy(),
+        template[8].copy(), template[9].copy(), template[10].copy(), template[11].copy(),
+        template[12].copy(), template[13].copy(), template[14].copy(), log,
+    )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def _play_out(t, rng, policy_of, params, forced, opts, interest, strength):
+    """Every turn of a dealt game to its end (``forced``: the first turn, kind -1 for the
+    policy's own); the number of turns."""
+    none = np.full(8, -1, np.int64)
+    g = t[12]
+    n = 0
+    while g[G_OVER] == 0 and n < MAX_TURNS:
+        _turn(t, rng, params[policy_of[g[G_PLAYER]]], forced if n == 0 else none, opts,
+              interest, strength)  # fmt: skip
+        n += 1
+    return n
 
 
 @inner
