@@ -140,12 +140,6 @@ F_WAITING = 10  # walkers of the moving side to enter in this Maneuver Phase (se
 F_COUNT = 11
 
 
-F_SUMMON_USED, F_REINFORCE_USED, F_SUMMON_PENDING, F_SUMMONED, F_RECRUIT = 0, 1, 2, 3, 4
-F_TITAN_ATTACKER, F_TITAN_DEFENDER, F_EVENTS, F_STEP, F_FOES = 5, 6, 7, 8, 9
-F_WAITING = 10  # walkers of the moving side to enter in this Maneuver Phase (see _survey)
-F_COUNT = 11
-
-
 class Trace(NamedTuple):
     """Every move and strike of a traced Battle, with the position it was made in."""
 
