@@ -20,7 +20,7 @@ from engine.battle_turns import REINFORCEMENT_TURN, is_summonable_lord, step_at,
 from engine.errors import TitanError
 from engine.position import Army, BattlePosition, Figure, Side
 from simulator import battle_state, kernel
-from simulator.equilibrium import BLOCK, Mix, mix_for, pairs_of_block, runs
+from simulator.equilibrium import Mix, mix_for, runs
 from simulator.search import Play
 from simulator.tables import BattleTables, Roster, battle_tables
 from simulator.tactics import play as tactics_play
@@ -159,11 +159,7 @@ def default_mix(spec: BattleSpec) -> Mix | None:
 
 def _play(spec: BattleSpec, seed: int, index: int) -> Play:
     """The kernel's bundle for Battle ``index`` of a request with ``seed``."""
-    mix = default_mix(spec)
-    if mix is None:
-        return tactics_play(spec.attacker_tactic, spec.defender_tactic)
-    pair, believed = pairs_of_block(mix, seed, index // BLOCK, searches(spec))
-    return tactics_play(spec.attacker_tactic, spec.defender_tactic, default=pair, believed=believed)
+    return _segments(spec, 1, seed, index)[0][2]
 
 
 def _segments(spec: BattleSpec, trials: int, seed: int, first: int) -> list[tuple[int, int, Play]]:
