@@ -117,7 +117,6 @@ class State(NamedTuple):
     order: np.ndarray  # int8[S]: scratch (movers in order; in a Strike Phase, single-target)
     dests: np.ndarray  # int8[27]: scratch
     best: np.ndarray  # int8[27]: scratch
-    queue: np.ndarray  # int8[27]: scratch
     flags: np.ndarray  # int64[F_COUNT]
     rng: np.ndarray  # uint64[1]
     foes: np.ndarray  # int8[S]: scratch of the tactic (see _survey)
@@ -132,12 +131,16 @@ class State(NamedTuple):
     snap_hits: np.ndarray  # int16[S]
     snap_alive: np.ndarray  # bool[S]
     mood: np.ndarray  # float64[4]: the tactic's outlook of the phase (simulator.policy.M_)
+    foe_ring: np.ndarray  # int64[S]: the hexes it may close in on next phase (bit masks)
+    standing: np.ndarray  # int16[S]: scratch (simulator.policy.strength)
 
 
 F_SUMMON_USED, F_REINFORCE_USED, F_SUMMON_PENDING, F_SUMMONED, F_RECRUIT = 0, 1, 2, 3, 4
 F_TITAN_ATTACKER, F_TITAN_DEFENDER, F_EVENTS, F_STEP, F_FOES = 5, 6, 7, 8, 9
 F_WAITING = 10  # walkers of the moving side to enter in this Maneuver Phase (see _survey)
-F_COUNT = 11
+F_ZONE = 11  # the hexes in contact with an enemy on the Battleland (a bit mask, see _survey)
+F_THREAT = 12  # the hexes an enemy free to move may close in on next phase (a bit mask)
+F_COUNT = 13
 
 
 class Trace(NamedTuple):
@@ -165,12 +168,13 @@ def new_state(start, seed, index):
         start.kind.copy(), start.side.copy(), start.hexes.copy(), start.hits.copy(),
         start.alive.copy(), np.zeros(n, dtype=np.bool_), np.zeros(n, dtype=np.bool_),
         start.deadline.copy(), np.full(HEXES, -1, dtype=np.int8), np.zeros(n, dtype=np.int8),
-        np.zeros(HEXES, dtype=np.int8), np.zeros(HEXES, dtype=np.int8),
-        np.zeros(HEXES, dtype=np.int8), flags, rng, np.zeros(n, dtype=np.int8),
+        np.zeros(HEXES, dtype=np.int8), np.zeros(HEXES, dtype=np.int8), flags, rng,
+        np.zeros(n, dtype=np.int8),
         np.zeros(n, dtype=np.bool_), np.zeros(n, dtype=np.int8), np.zeros(n, dtype=np.int8),
         np.zeros(n), np.zeros(n), np.zeros(HEXES, dtype=np.int8),
         np.zeros(HEXES, dtype=np.bool_), np.zeros(n, dtype=np.int8),
         np.zeros(n, dtype=np.int16), np.zeros(n, dtype=np.bool_), np.zeros(4),
+        np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int16),
     )  # fmt: skip
     for s in range(n):
         if state.alive[s] and state.hexes[s] != OFF:
@@ -212,6 +216,21 @@ def record(trace, st, snapshot_hexes, snapshot_hits, snapshot_alive, kind, slot,
         trace.kind[e, s] = st.kind[s]
     trace.flags[e, 0] = st.flags[F_SUMMON_USED] != 0
     trace.flags[e, 1] = st.flags[F_REINFORCE_USED] != 0
+
+
+# Bit masks of hexes (bit h: hex h, 27 bits). A mask's lowest set bit, by De Bruijn's
+# multiplication: popping bits this way visits hexes in increasing order.
+_DE_BRUIJN = 0x077CB531
+_BIT_OF_PRODUCT = np.array(
+    [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int8,
+)  # fmt: skip
+
+
+@in_battle_inline
+def lowest_bit(mask):
+    """The index of the lowest set bit of a nonzero mask below 2**32."""
+    return _BIT_OF_PRODUCT[(((mask & -mask) * _DE_BRUIJN) & 0xFFFFFFFF) >> 27]
 
 
 @in_battle

@@ -7,16 +7,17 @@ striker may still strike. The differential tests check them against the engine.
 
 from __future__ import annotations
 
-from simulator.battle_state import HEXES, OFF, in_battle
+from simulator.battle_state import HEXES, OFF, in_battle, lowest_bit
 
 
 @in_battle
-def destinations(board, kinds, t, here, side, turn, occ, dests, best, queue):
+def destinations(board, kinds, t, here, side, turn, occ, dests, best):
     """Hexes where a character of type ``t`` at ``here`` (27: entering) may end its move.
 
     Walkers pay the step costs along empty hexes; fliers count hexes flown
     over and pay the landing cost (engine.movement.legal_moves). Returns the
-    count written to ``dests``.
+    count written to ``dests`` (in increasing order); ``best[h]`` is then the
+    cost of reaching each of them (a flier's: hexes flown).
     """
     n = 0
     skill = kinds.skill[t]
@@ -27,66 +28,66 @@ def destinations(board, kinds, t, here, side, turn, occ, dests, best, queue):
                 dests[n] = h
                 n += 1
         return n
+    free = 0
     for h in range(HEXES):
         best[h] = 127
-    head = 0
-    tail = 0
+        if occ[h] < 0:
+            free |= 1 << h
+    stay = 0 if here == OFF else 1 << here
     if kinds.flies[t]:
-        if here == OFF:
-            for i in range(board.entry_count[side, turn]):
-                h = board.entry[side, turn, i]
-                if kinds.fly_over[t, h] and best[h] == 127:
-                    best[h] = 1
-                    queue[tail] = h
-                    tail += 1
-        else:
-            best[here] = 0
-            queue[tail] = here
-            tail += 1
-        while head < tail:
-            h = queue[head]
-            head += 1
-            if best[h] >= skill:
-                continue
-            for k in range(6):
-                b = board.neighbours[h, k]
-                if b < 0 or best[b] != 127 or not kinds.fly_over[t, b]:
-                    continue
-                best[b] = best[h] + 1
-                queue[tail] = b
-                tail += 1
-        for h in range(HEXES):
-            if best[h] == 127 or h == here or occ[h] >= 0:
-                continue
+        over = kinds.fly_mask[t]
+        # breadth first, a ring of hexes flown over at a time
+        ring = board.entry_mask[side, turn] & over if here == OFF else stay
+        flown = 1 if here == OFF else 0
+        reached = ring
+        while ring != 0:
+            beyond = 0
+            left = ring
+            while left != 0:
+                h = lowest_bit(left)
+                left &= left - 1
+                best[h] = flown
+                beyond |= board.adjacent_mask[h]
+            if flown >= skill:
+                break
+            ring = beyond & over & ~reached
+            reached |= ring
+            flown += 1
+        left = reached & free & ~stay
+        while left != 0:
+            h = lowest_bit(left)
+            left &= left - 1
             cost = kinds.landing[t, h]
             if cost > 0 and best[h] - 1 + cost <= skill:
                 dests[n] = h
                 n += 1
         return n
-    # walkers: costs of 1 or 2, settled level by level
+    # walkers: steps cost 1 or 2, so the hexes at each cost are settled in increasing order,
+    # those still pending at the next cost and at the one after
     if here == OFF:
-        for i in range(board.entry_count[side, turn]):
-            h = board.entry[side, turn, i]
-            cost = kinds.step[t, OFF, h]
-            if occ[h] < 0 and cost > 0 and cost <= skill and cost < best[h]:
-                best[h] = cost
+        edge = board.entry_mask[side, turn] & free
+        now, next1, next2 = 0, kinds.walk_mask[t, OFF, 0] & edge, kinds.walk_mask[t, OFF, 1] & edge
     else:
-        best[here] = 0
-    for level in range(skill + 1):
-        for h in range(HEXES):
-            if best[h] != level:
-                continue
-            for k in range(6):
-                b = board.neighbours[h, k]
-                if b < 0 or occ[b] >= 0:
-                    continue
-                cost = kinds.step[t, h, b]
-                if cost > 0 and level + cost <= skill and level + cost < best[b]:
-                    best[b] = level + cost
-    for h in range(HEXES):
-        if best[h] <= skill and h != here:
-            dests[n] = h
-            n += 1
+        now, next1, next2 = stay, 0, 0
+    reached = 0
+    for cost in range(skill + 1):
+        now &= ~reached
+        reached |= now
+        once = 0
+        twice = 0
+        left = now
+        while left != 0:
+            h = lowest_bit(left)
+            left &= left - 1
+            best[h] = cost
+            once |= kinds.walk_mask[t, h, 0]
+            twice |= kinds.walk_mask[t, h, 1]
+        now, next1, next2 = next1 | (once & free), next2 | (twice & free), 0
+    left = reached & ~stay
+    while left != 0:
+        dests[n] = lowest_bit(left)
+        left &= left - 1
+        n += 1
     return n
 
 
@@ -96,11 +97,10 @@ def engaged(board, st, s):
     h = st.hexes[s]
     if h == OFF:
         return False
-    for k in range(6):
-        b = board.neighbours[h, k]
-        if b < 0 or not board.contact[h, b]:
-            continue
-        e = st.occ[b]
+    left = board.contact_mask[h]
+    while left != 0:
+        e = st.occ[lowest_bit(left)]
+        left &= left - 1
         if e >= 0 and st.side[e] != st.side[s]:
             return True
     return False
@@ -108,13 +108,15 @@ def engaged(board, st, s):
 
 @in_battle
 def targets_left(board, st, s):
+    """The enemies in contact with ``s`` not slain in this Strike Phase (12.0)."""
     h = st.hexes[s]
+    if h == OFF:
+        return 0
     count = 0
-    for k in range(6):
-        b = board.neighbours[h, k]
-        if b < 0 or not board.contact[h, b]:
-            continue
-        e = st.occ[b]
+    left = board.contact_mask[h]
+    while left != 0:
+        e = st.occ[lowest_bit(left)]
+        left &= left - 1
         if e >= 0 and st.side[e] != st.side[s] and not st.slain[e]:
             count += 1
     return count

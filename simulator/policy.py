@@ -17,7 +17,9 @@ from simulator.battle_state import (
     ATTACKER,
     F_FOES,
     F_STEP,
+    F_THREAT,
     F_WAITING,
+    F_ZONE,
     HEXES,
     MAX_DICE,
     MAX_RUN,
@@ -29,6 +31,7 @@ from simulator.battle_state import (
     occupancy_mask,
 )
 from simulator.moves import destinations, engaged, targets_left
+from simulator.tables import WITHIN
 
 # Tactic weights: index into a side's parameter row (simulator.tactics.Weight mirrors these).
 W_DEALT = 0  # expected damage dealt, in points of the target's value
@@ -134,19 +137,22 @@ def death_chance(odds, mean, variance, rem):
 def strength(kinds, strikes, st, side):
     """A Legion's fighting strength (Lanchester's square law): its hits left times the
     hits it strikes per Strike Phase, on average over the enemies standing."""
+    n = st.kind.shape[0]
+    enemies = 0
+    for e in range(n):
+        if st.alive[e] and st.side[e] != side:
+            st.standing[enemies] = st.kind[e]
+            enemies += 1
     health = 0.0
     fire = 0.0
-    for s in range(st.kind.shape[0]):
+    for s in range(n):
         if not st.alive[s] or st.side[s] != side:
             continue
         t = st.kind[s]
         health += kinds.power[t] - st.hits[s]
         blows = 0.0
-        enemies = 0
-        for e in range(st.kind.shape[0]):
-            if st.alive[e] and st.side[e] != side:
-                blows += kinds.power[t] * (7 - strikes.open_number[t, st.kind[e]]) / 6.0
-                enemies += 1
+        for i in range(enemies):
+            blows += kinds.power[t] * (7 - strikes.open_number[t, st.standing[i]]) / 6.0
         if enemies > 0:
             fire += blows / enemies
     return health * fire
@@ -212,9 +218,20 @@ def survey(board, kinds, strikes, params, st, side, turn):
             st.foe_reach[count] = kinds.skill[st.kind[e]] + 1
             count += 1
     st.flags[F_FOES] = count
+    on_board = 0
+    for i in range(count):
+        he = st.foe_hex[i]
+        on_board |= 1 << he
+        reach = min(st.foe_reach[i], WITHIN - 1)
+        st.foe_ring[i] = board.within_mask[he, reach] & ~board.within_mask[he, 1]
+    zone = 0
     for h in range(HEXES):
+        if board.contact_mask[h] & on_board != 0:
+            zone |= 1 << h
         st.near[h] = 99
         st.entry_mask[h] = False
+    st.flags[F_ZONE] = zone
+    threat_zone(st)
     for i in range(count):
         he = st.hexes[st.foes[i]]
         for h in range(HEXES):
@@ -243,6 +260,17 @@ def survey(board, kinds, strikes, params, st, side, turn):
 
 
 @in_battle
+def threat_zone(st):
+    """Where an enemy free to move may close in next phase: ``F_THREAT``, from the survey's
+    rings of the enemies still free."""
+    zone = 0
+    for i in range(st.flags[F_FOES]):
+        if st.foe_free[i]:
+            zone |= st.foe_ring[i]
+    st.flags[F_THREAT] = zone
+
+
+@in_battle
 def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, entering_left):
     """How much the tactic likes character ``s`` ending its move on hex ``h``.
 
@@ -260,7 +288,7 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     best_strike = 0.0
     mean = 0.0
     variance = 0.0
-    for k in range(6):
+    for k in range(6 if (st.flags[F_ZONE] >> h) & 1 else 0):  # no enemy in contact: none
         b = board.neighbours[h, k]
         if b < 0 or not board.contact[h, b]:
             continue
@@ -285,7 +313,7 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     # enemies free to move may come into contact in their Maneuver Phase
     threat_mean = 0.0
     threat_variance = 0.0
-    for i in range(st.flags[F_FOES]):
+    for i in range(st.flags[F_FOES] if (st.flags[F_THREAT] >> h) & 1 else 0):
         gap = board.distance[h, st.foe_hex[i]]
         if st.foe_free[i] and 2 <= gap <= st.foe_reach[i]:
             threat_mean += st.foe_blows[i]
@@ -377,8 +405,7 @@ def crowds_entry(board, kinds, st, s, at, turn, waiting):
             if free >= waiting:
                 done = True
                 break
-            m = destinations(board, kinds, tw, OFF, side, turn, st.occ, st.dests, st.best,
-                              st.queue)  # fmt: skip
+            m = destinations(board, kinds, tw, OFF, side, turn, st.occ, st.dests, st.best)
             if m == 0:
                 stuck = True
                 break
@@ -445,7 +472,7 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
     here = st.hexes[s]
     t = st.kind[s]
     side = st.side[s]
-    n = destinations(board, kinds, t, here, side, turn, st.occ, st.dests, st.best, st.queue)
+    n = destinations(board, kinds, t, here, side, turn, st.occ, st.dests, st.best)
     if n == 0:
         return -2
     if here != OFF:
@@ -470,8 +497,7 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
             if not crowds_entry(board, kinds, st, s, at, turn, left):
                 break
             banned |= 1 << at
-            n = destinations(board, kinds, t, here, side, turn, st.occ, st.dests, st.best,
-                             st.queue)  # fmt: skip
+            n = destinations(board, kinds, t, here, side, turn, st.occ, st.dests, st.best)
             choice = best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask,
                               left, n, banned)  # fmt: skip
             if choice == -2:
@@ -487,8 +513,9 @@ def observe_move(board, st, to):
     """Keep the phase's survey true after a move to ``to``: the enemies it touches are
     locked in contact now (11.3)."""
     for i in range(st.flags[F_FOES]):
-        if board.contact[to, st.hexes[st.foes[i]]]:
+        if st.foe_free[i] and board.contact[to, st.hexes[st.foes[i]]]:
             st.foe_free[i] = False
+            threat_zone(st)
 
 
 # --- strikes ----------------------------------------------------------------------------
@@ -497,9 +524,9 @@ def observe_move(board, st, to):
 @in_battle
 def strike_order(board, st, striking):
     """Mark in ``st.order`` who strikes in the first pass: those with a single enemy in
-    reach, so that the others can pick among theirs."""
+    reach, so that the others can pick among theirs (of the strikers, ``st.engaged``)."""
     for s in range(st.kind.shape[0]):
-        st.order[s] = st.side[s] == striking and targets_left(board, st, s) == 1
+        st.order[s] = st.side[s] == striking and st.engaged[s] and targets_left(board, st, s) == 1
 
 
 @in_battle_inline
@@ -540,6 +567,7 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
     declared = 0
     use_dice = 0
     forgo = 0
+    alone = targets_left(board, st, s) <= 1  # no other enemy to carry hits to (12.4)
     for k in range(6):
         b = board.neighbours[h, k]
         if b < 0 or not board.contact[h, b]:
@@ -554,10 +582,11 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
         d = strikes.dice[t, h, k, te]
         number = strikes.number[t, h, k, te]
         w = strike_worth(odds, params, d, number, rem, per_hit, worth)
-        w += carry_worth(board, kinds, strikes, odds, params, st, s, k, d, number, 0, rem)
+        if not alone:
+            w += carry_worth(board, kinds, strikes, odds, params, st, s, k, d, number, 0, rem)
         if w > best:
             best, target, declared, use_dice, forgo = w, e, number, d, 0
-        if params[W_CARRY] == 0.0:
+        if alone or params[W_CARRY] == 0.0:
             continue
         # declare a higher Strike-number, or forgo hexside benefits, to carry over (12.4, 12.5)
         for f in range(2):

@@ -37,6 +37,7 @@ OFF = HEX_COUNT  # the hex index of "not on the Battleland"
 DIRECTIONS = 6  # neighbours of a hex, padded with -1
 MAX_ENTRY = 7  # the most hexes a side may enter by (the Tower's walled hexes)
 MAX_PATHS = 2  # 13.3: a line along hexsides gives two paths
+WITHIN = 8  # distances of Board.within_mask: 0 .. 7 (a Skill-factor of at most 4, plus one)
 ATTACKER, DEFENDER = 0, 1  # side codes of the kernel
 HIGHEST_STRIKE_NUMBER = 6
 
@@ -66,6 +67,11 @@ class Board(NamedTuple):
     entry: np.ndarray  # int8[2, 8, 7]: [side, turn] hexes its off-board characters enter by
     entry_count: np.ndarray  # int8[2, 8]
     deploys: np.ndarray  # bool[2, 8]: [side, turn] placed on the entry hexes, not moved (10.2)
+    # the same facts as bit masks of hexes (bit h: hex h), for the kernel's quick set algebra
+    adjacent_mask: np.ndarray  # int64[27]: the neighbours of a hex
+    contact_mask: np.ndarray  # int64[27]: the hexes in contact with a hex
+    within_mask: np.ndarray  # int64[27, 8]: [hex, d] the hexes at most d steps away
+    entry_mask: np.ndarray  # int64[2, 8]: [side, turn] the hexes entered by
 
 
 class Kinds(NamedTuple):
@@ -81,6 +87,14 @@ class Kinds(NamedTuple):
     fly_over: np.ndarray  # bool[T, 27]
     landing: np.ndarray  # int8[T, 27]: a flier's landing cost, 0 forbidden
     drift: np.ndarray  # int8[T, 27]: hits taken at the start of each Strike Phase
+    # step and fly_over as bit masks of hexes (bit h: hex h)
+    walk_mask: np.ndarray  # int64[T, 28, 2]: [t, from, c] the hexes a step of cost c + 1 reaches
+    fly_mask: np.ndarray  # int64[T]: the hexes it may fly over
+
+
+def bits(flags) -> int:
+    """A bit mask of hexes from booleans indexed by hex."""
+    return sum(1 << h for h, flag in enumerate(flags) if flag)
 
 
 class Strikes(NamedTuple):
@@ -206,15 +220,29 @@ def _board_of(terrain: str, entry_side: int) -> Board:
             entry[side_code, turn, : len(hexes)] = hexes
             entry_count[side_code, turn] = len(hexes)
             deploys[side_code, turn] = deploys_in_tower(at, side)
+    distance = np.array(DISTANCE, dtype=np.int8)
+    entry_mask = np.zeros((2, LAST_TURN + 1), dtype=np.int64)
+    for side_code in (ATTACKER, DEFENDER):
+        for turn in range(LAST_TURN + 1):
+            entry_mask[side_code, turn] = bits(
+                np.isin(np.arange(HEX_COUNT), entry[side_code, turn])
+            )
     return Board(
         neighbours=neighbours,
         direction=direction,
         contact=contact,
-        distance=np.array(DISTANCE, dtype=np.int8),
+        distance=distance,
         elevation=np.array(land.elevations, dtype=np.int8),
         entry=entry,
         entry_count=entry_count,
         deploys=deploys,
+        adjacent_mask=np.array([bits(direction[h] >= 0) for h in range(HEX_COUNT)], dtype=np.int64),
+        contact_mask=np.array([bits(row) for row in contact], dtype=np.int64),
+        within_mask=np.array(
+            [[bits(distance[h] <= d) for d in range(WITHIN)] for h in range(HEX_COUNT)],
+            dtype=np.int64,
+        ),
+        entry_mask=entry_mask,
     )
 
 
@@ -226,6 +254,13 @@ def _kinds(roster: Roster, types: list[tuple[str, int, int]]) -> Kinds:
     drift = np.zeros((t, HEX_COUNT), dtype=np.int8)
     for i, (name, _, _) in enumerate(types):
         step[i], fly_over[i], landing[i], drift[i] = _kind_block(roster.terrain, name)
+    if step.max(initial=0) > 2:
+        raise ValueError("a step costing more than 2 has no walk_mask")
+    walk_mask = np.zeros((t, HEX_COUNT + 1, 2), dtype=np.int64)
+    for i in range(t):
+        for frm in range(HEX_COUNT + 1):
+            for cost in (1, 2):
+                walk_mask[i, frm, cost - 1] = bits(step[i, frm] == cost)
     scores = (roster.attacker_score, roster.defender_score)
     return Kinds(
         power=np.array([p for _, p, _ in types], dtype=np.int16),
@@ -238,6 +273,8 @@ def _kinds(roster: Roster, types: list[tuple[str, int, int]]) -> Kinds:
         fly_over=fly_over,
         landing=landing,
         drift=drift,
+        walk_mask=walk_mask,
+        fly_mask=np.array([bits(row) for row in fly_over], dtype=np.int64),
     )
 
 

@@ -261,7 +261,7 @@ def _compare_queries(position, tables, types, seen) -> None:
         scalars=np.zeros(SCALARS, dtype=np.int64),
     )
     st = new_state(start, 0, 0)
-    dests, best, queue = (np.zeros(HEX_COUNT, dtype=np.int8) for _ in range(3))
+    dests, best = (np.zeros(HEX_COUNT, dtype=np.int8) for _ in range(2))
     land = position.land
     hazards = {h.name for h in land.hazards} | {x.hazard.name for x in land.hexsides.values()}
     for ref in refs:
@@ -281,7 +281,7 @@ def _compare_queries(position, tables, types, seen) -> None:
             continue  # the kernel does not ask (simulator.referee: who moves)
         turn = own_maneuver_turn(position, ref[0])
         n = kernel_moves.destinations(
-            board, kinds, t, here, code[ref[0]], turn, st.occ, dests, best, queue
+            board, kinds, t, here, code[ref[0]], turn, st.occ, dests, best
         )
         want = legal_moves(position, ref)
         assert set(dests[:n].tolist()) == want and n == len(want), (where, ref, want)
