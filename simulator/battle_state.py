@@ -26,6 +26,7 @@ PHASES_PER_ROUND = 4
 STEPS = 7 * PHASES_PER_ROUND  # 10.5: seven Battle-Rounds
 OFF = 27  # not on the Battleland
 HEXES = 27
+WITHIN = 8  # distances of the Board's within_mask: 0 .. 7 (a Skill-factor of 4 reaches 5)
 NOBODY = -1
 
 # Trace columns

@@ -29,6 +29,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numba import njit
 
 from engine.characters import character
 from simulator.tactics import STYLES
@@ -66,9 +67,48 @@ class Mix:
         return tuple(((a, d), pa * pd) for a, pa in self.attacker for d, pd in self.defender)
 
 
-def _normalised(regrets: np.ndarray) -> np.ndarray:
-    total = regrets.sum()
-    return regrets / total if total > 0 else np.full(regrets.size, 1.0 / regrets.size)
+@njit(cache=True)
+def _normalise(regrets: np.ndarray, out: np.ndarray) -> None:
+    total = 0.0
+    for k in range(regrets.size):
+        total += regrets[k]
+    for k in range(regrets.size):
+        out[k] = regrets[k] / total if total > 0 else 1.0 / regrets.size
+
+
+@njit(cache=True)
+def _regret_matching(row_payoff, col_payoff, iterations):
+    m, n = row_payoff.shape
+    row_regret, col_regret = np.zeros(m), np.zeros(n)
+    row_sum, col_sum = np.zeros(m), np.zeros(n)
+    x, y = np.zeros(m), np.zeros(n)
+    row_gains, col_gains = np.zeros(m), np.zeros(n)
+    _normalise(col_regret, y)
+    for t in range(1, iterations + 1):
+        _normalise(row_regret, x)
+        expected = 0.0
+        for i in range(m):
+            row_gains[i] = 0.0
+            for j in range(n):
+                row_gains[i] += row_payoff[i, j] * y[j]
+            expected += x[i] * row_gains[i]
+        for i in range(m):
+            row_regret[i] = max(row_regret[i] + row_gains[i] - expected, 0.0)
+        _normalise(row_regret, x)
+        expected = 0.0
+        for j in range(n):
+            col_gains[j] = 0.0
+            for i in range(m):
+                col_gains[j] += x[i] * col_payoff[i, j]
+            expected += y[j] * col_gains[j]
+        for j in range(n):
+            col_regret[j] = max(col_regret[j] + col_gains[j] - expected, 0.0)
+        _normalise(col_regret, y)
+        for i in range(m):
+            row_sum[i] += t * x[i]
+        for j in range(n):
+            col_sum[j] += t * y[j]
+    return row_sum / row_sum.sum(), col_sum / col_sum.sum()
 
 
 def solve(
@@ -78,25 +118,12 @@ def solve(
     ``row_payoff`` (float[m, n]) and the column player ``col_payoff`` (float[m, n]; when
     not given, the game is zero-sum: the column player loses what the row player earns):
     (row mix float[m], column mix float[n]), by regret matching+ (alternating updates,
-    later rounds weighted more)."""
+    later rounds weighted more; compiled, a few milliseconds)."""
     if col_payoff is None:
         col_payoff = -row_payoff
-    m, n = row_payoff.shape
-    row_regret = np.zeros(m)
-    col_regret = np.zeros(n)
-    row_sum = np.zeros(m)
-    col_sum = np.zeros(n)
-    y = _normalised(col_regret)
-    for t in range(1, iterations + 1):
-        gains = row_payoff @ y
-        row_regret = np.maximum(row_regret + gains - _normalised(row_regret) @ gains, 0.0)
-        x = _normalised(row_regret)
-        gains = x @ col_payoff
-        col_regret = np.maximum(col_regret + gains - y @ gains, 0.0)
-        y = _normalised(col_regret)
-        row_sum += t * x
-        col_sum += t * y
-    return row_sum / row_sum.sum(), col_sum / col_sum.sum()
+    rows = np.ascontiguousarray(row_payoff, dtype=np.float64)
+    cols = np.ascontiguousarray(col_payoff, dtype=np.float64)
+    return _regret_matching(rows, cols, int(iterations))
 
 
 def exploitability(

@@ -24,6 +24,7 @@ from simulator.battle_state import (
     MAX_DICE,
     MAX_RUN,
     OFF,
+    WITHIN,
     Z_MAX,
     Z_STEPS,
     in_battle,
@@ -31,7 +32,6 @@ from simulator.battle_state import (
     occupancy_mask,
 )
 from simulator.moves import destinations, engaged, targets_left
-from simulator.tables import WITHIN
 
 # Tactic weights: index into a side's parameter row (simulator.tactics.Weight mirrors these).
 W_DEALT = 0  # expected damage dealt, in points of the target's value
@@ -152,7 +152,7 @@ def strength(kinds, strikes, st, side):
         health += kinds.power[t] - st.hits[s]
         blows = 0.0
         for i in range(enemies):
-            blows += kinds.power[t] * (7 - strikes.open_number[t, st.standing[i]]) / 6.0
+            blows += strikes.open_blows[t, st.standing[i]]
         if enemies > 0:
             fire += blows / enemies
     return health * fire
@@ -235,13 +235,13 @@ def survey(board, kinds, strikes, params, st, side, turn):
     for i in range(count):
         he = st.hexes[st.foes[i]]
         for h in range(HEXES):
-            st.near[h] = min(st.near[h], board.distance[h, he])
+            st.near[h] = min(st.near[h], board.distance[he, h])
     for e in range(st.kind.shape[0]):
         if st.alive[e] and st.side[e] == other and st.hexes[e] == OFF:
             for i in range(board.entry_count[other, 1]):
                 edge = board.entry[other, 1, i]
                 for h in range(HEXES):
-                    st.near[h] = min(st.near[h], board.distance[h, edge])
+                    st.near[h] = min(st.near[h], board.distance[edge, h])
             break
     if not board.deploys[side, turn]:
         for i in range(board.entry_count[side, turn]):
@@ -270,7 +270,7 @@ def threat_zone(st):
     st.flags[F_THREAT] = zone
 
 
-@in_battle
+@in_battle_inline
 def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, entering_left):
     """How much the tactic likes character ``s`` ending its move on hex ``h``.
 

@@ -32,12 +32,12 @@ from engine.rangestrikes import rangestrike_paths
 from engine.strike_chart import strike_number
 from engine.strikes import drift_damage, may_carry_over, strike_terms
 from simulator import table_store
+from simulator.battle_state import WITHIN
 
 OFF = HEX_COUNT  # the hex index of "not on the Battleland"
 DIRECTIONS = 6  # neighbours of a hex, padded with -1
 MAX_ENTRY = 7  # the most hexes a side may enter by (the Tower's walled hexes)
 MAX_PATHS = 2  # 13.3: a line along hexsides gives two paths
-WITHIN = 8  # distances of Board.within_mask: 0 .. 7 (a Skill-factor of at most 4, plus one)
 ATTACKER, DEFENDER = 0, 1  # side codes of the kernel
 HIGHEST_STRIKE_NUMBER = 6
 
@@ -92,9 +92,12 @@ class Kinds(NamedTuple):
     fly_mask: np.ndarray  # int64[T]: the hexes it may fly over
 
 
-def bits(flags) -> int:
-    """A bit mask of hexes from booleans indexed by hex."""
-    return sum(1 << h for h, flag in enumerate(flags) if flag)
+_BITS = np.left_shift(1, np.arange(HEX_COUNT, dtype=np.int64))
+
+
+def bits(flags: np.ndarray) -> np.ndarray:
+    """Bit masks of hexes from booleans indexed by hex (the last axis)."""
+    return (np.asarray(flags, dtype=bool) * _BITS).sum(axis=-1)
 
 
 class Strikes(NamedTuple):
@@ -107,6 +110,7 @@ class Strikes(NamedTuple):
     carry: np.ndarray  # bool[T, 27, 6, 6, 2]: [striker, hex, first dir, second dir, forgo]
     #   excess hits may carry, given a declared Strike-number both targets need no more than
     open_number: np.ndarray  # int8[T, T]: Strike-number on open ground (the tactics' estimates)
+    open_blows: np.ndarray  # float64[T, T]: the hits a striker expects there (its dice, 12.0)
     ranged_count: np.ndarray  # int8[T, 27, T, 27]: rangestrike paths, best first
     ranged_clear: np.ndarray  # int32[T, 27, T, 27, 2]: bit mask of the hexes that must be empty
     ranged_dice: np.ndarray  # int16[T, 27, T, 27, 2]
@@ -236,12 +240,9 @@ def _board_of(terrain: str, entry_side: int) -> Board:
         entry=entry,
         entry_count=entry_count,
         deploys=deploys,
-        adjacent_mask=np.array([bits(direction[h] >= 0) for h in range(HEX_COUNT)], dtype=np.int64),
-        contact_mask=np.array([bits(row) for row in contact], dtype=np.int64),
-        within_mask=np.array(
-            [[bits(distance[h] <= d) for d in range(WITHIN)] for h in range(HEX_COUNT)],
-            dtype=np.int64,
-        ),
+        adjacent_mask=bits(direction >= 0),
+        contact_mask=bits(contact),
+        within_mask=bits(distance[:, None, :] <= np.arange(WITHIN)[None, :, None]),
         entry_mask=entry_mask,
     )
 
@@ -256,11 +257,7 @@ def _kinds(roster: Roster, types: list[tuple[str, int, int]]) -> Kinds:
         step[i], fly_over[i], landing[i], drift[i] = _kind_block(roster.terrain, name)
     if step.max(initial=0) > 2:
         raise ValueError("a step costing more than 2 has no walk_mask")
-    walk_mask = np.zeros((t, HEX_COUNT + 1, 2), dtype=np.int64)
-    for i in range(t):
-        for frm in range(HEX_COUNT + 1):
-            for cost in (1, 2):
-                walk_mask[i, frm, cost - 1] = bits(step[i, frm] == cost)
+    walk_mask = np.stack([bits(step == 1), bits(step == 2)], axis=-1)
     scores = (roster.attacker_score, roster.defender_score)
     return Kinds(
         power=np.array([p for _, p, _ in types], dtype=np.int16),
@@ -274,7 +271,7 @@ def _kinds(roster: Roster, types: list[tuple[str, int, int]]) -> Kinds:
         landing=landing,
         drift=drift,
         walk_mask=walk_mask,
-        fly_mask=np.array([bits(row) for row in fly_over], dtype=np.int64),
+        fly_mask=bits(fly_over),
     )
 
 
@@ -430,8 +427,10 @@ def _strikes(roster: Roster, types: list[tuple[str, int, int]]) -> Strikes:
     open_number = np.array(
         [[strike_number(a.skill, b.skill) for b in kinds] for a in kinds], dtype=np.int8
     ).reshape(t, t)
+    powers = np.array([power for _, power, _ in types], dtype=np.int64)
+    open_blows = powers[:, None] * (7 - open_number.astype(np.int64)) / 6.0
     return Strikes(
-        dice, number, plain_dice, plain_number, carry, open_number,
+        dice, number, plain_dice, plain_number, carry, open_number, open_blows,
         ranged_count, ranged_clear, ranged_dice, ranged_number,
     )  # fmt: skip
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import tomllib
 from enum import IntEnum
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -248,6 +248,26 @@ def play(
     from ``default``: a searcher knows the mix the default plays, not which pair this
     Battle drew; ``default`` when not given, or when both sides search). ``rows``
     (float64[2, WEIGHTS]) overrides both sides' weights, for tuning."""
+    if rows is None:
+        return _bundle(attacker, defender, default, believed)
+    return _assemble(attacker, defender, rows, default, believed)
+
+
+@lru_cache(maxsize=1024)
+def _bundle(
+    attacker: str, defender: str, default: tuple[str, str], believed: tuple[str, str] | None
+) -> Play:
+    """The bundle of a pair of tactics, built once (the kernel does not write to it)."""
+    return _assemble(attacker, defender, None, default, believed)
+
+
+def _assemble(
+    attacker: str,
+    defender: str,
+    rows: np.ndarray | None,
+    default: tuple[str, str],
+    believed: tuple[str, str] | None,
+) -> Play:
     names = (attacker, defender)
 
     def style(name: str, side: int) -> str:
