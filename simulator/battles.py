@@ -214,12 +214,36 @@ def play(
     replaces the spec's tactics by the kernel's own bundle (for tuning)."""
     if trials < 0:
         raise TitanError("trials cannot be negative", path="trials")
+    if tactics is not None:
+        return play_runs(spec, seed, [(first, trials, tactics)])
+    return play_runs(spec, seed, _segments(spec, trials, seed, first) if trials else [])
+
+
+Run = tuple[int, int, Play]  # first Battle, Battles, the tactics' bundle
+
+
+def _stacked(runs: list[Run]) -> tuple[Play, np.ndarray, np.ndarray]:
+    """Every distinct bundle of the runs stacked (a first axis more), and per Battle its
+    bundle's row and its index."""
+    rows: dict[int, int] = {}
+    bundles: list[Play] = []
+    cells, indices = [], []
+    for at, n, bundle in runs:
+        if id(bundle) not in rows:
+            rows[id(bundle)] = len(bundles)
+            bundles.append(bundle)
+        cells.append(np.full(n, rows[id(bundle)], dtype=np.int64))
+        indices.append(np.arange(at, at + n, dtype=np.int64))
+    stacked = Play(*(np.stack(field) for field in zip(*bundles, strict=True)))
+    return stacked, np.concatenate(cells), np.concatenate(indices)
+
+
+def play_runs(spec: BattleSpec, seed: int, runs: list[Run]) -> BattleRecords:
+    """The Battles of every run, in their order, in one call of the kernel (both cores
+    share every run)."""
     tables = battle_tables(roster(spec))
     start = start_of(spec, tables)
-    if tactics is None:
-        segments = _segments(spec, trials, seed, first) if trials else []
-    else:
-        segments = [(first, trials, tactics)]
+    trials = sum(n for _, n, _ in runs)
     slots = start.kind.shape[0]
     outcome = np.zeros(trials, dtype=np.int8)
     rounds = np.zeros(trials, dtype=np.int8)
@@ -228,27 +252,27 @@ def play(
     recruit = np.full(trials, -1, dtype=np.int16)
     titan = np.zeros((trials, 2), dtype=np.bool_)
     if trials:
+        plays, cells, indices = _stacked(runs)
         with _KERNEL:  # one call at a time in a process (see _KERNEL)
             _limit_threads()
-            for at, n, play_of in segments:
-                i = slice(at - first, at - first + n)
-                kernel.play_battles(
-                    tables.board,
-                    tables.kinds,
-                    tables.strikes,
-                    tables.musters,
-                    start,
-                    battle_state.ODDS,
-                    play_of,
-                    np.uint64(seed % 2**64),
-                    np.uint64(at),
-                    outcome[i],
-                    rounds[i],
-                    alive[i],
-                    summoned[i],
-                    recruit[i],
-                    titan[i],
-                )
+            kernel.play_battles(
+                tables.board,
+                tables.kinds,
+                tables.strikes,
+                tables.musters,
+                start,
+                battle_state.ODDS,
+                plays,
+                cells,
+                np.uint64(seed % 2**64),
+                indices,
+                outcome,
+                rounds,
+                alive,
+                summoned,
+                recruit,
+                titan,
+            )
     a = len(spec.position.attacker.characters)
     return BattleRecords(
         outcome=outcome,

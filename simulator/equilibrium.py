@@ -178,13 +178,15 @@ def _stand_ins(spec: BattleSpec) -> tuple[list[int], list[int]]:
 
 def _play_cells(spec, cells, table, counts, first: int, battles: int) -> None:
     """Battles ``first .. first + battles - 1`` of each (attacker style, defender style) in
-    ``cells`` added to ``table`` (outcome counts) and ``counts`` (Battles)."""
-    from simulator.battles import play
+    ``cells`` added to ``table`` (outcome counts) and ``counts`` (Battles), all in one call
+    of the kernel."""
+    from simulator.battles import play_runs
     from simulator.tactics import play as styles
 
-    for i, j in cells:
-        records = play(spec, battles, PILOT_SEED, first, tactics=styles(STYLES[i], STYLES[j]))
-        table[i, j] += np.bincount(records.outcome, minlength=4)
+    runs = [(first, battles, styles(STYLES[i], STYLES[j])) for i, j in cells]
+    outcome = play_runs(spec, PILOT_SEED, runs).outcome.reshape(len(cells), battles)
+    for (i, j), played in zip(cells, outcome, strict=True):
+        table[i, j] += np.bincount(played, minlength=4)
         counts[i, j] += battles
 
 

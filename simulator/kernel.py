@@ -1,7 +1,7 @@
 """The battle kernel's entry points: whole Battles played out in numba.
 
-``play_battles`` plays Battles ``first .. first + n - 1`` of a request in
-parallel (``prange``), each with its own generator (seed, index);
+``play_battles`` plays any Battles of a request in parallel (``prange``),
+each with its own generator (seed, index) and its own pair of tactics;
 ``play_traced`` plays one Battle on one thread and records every move and
 strike with the position it was made in. Both hand the Battle to the referee
 (``simulator.referee``), which asks each side's tactic (``simulator.policy``)
@@ -25,7 +25,7 @@ from simulator.battle_state import (
     new_state,
 )
 from simulator.referee import play_out
-from simulator.search import play_searching
+from simulator.search import Play, play_searching
 
 
 @njit(cache=True)
@@ -48,20 +48,23 @@ def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, tr
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def play_battles(board, kinds, strikes, musters, start, odds, play, seed, first,
+def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed, indices,
                  outcome, rounds, alive, summoned, recruit, titan_slain):  # fmt: skip
-    """Battles ``first .. first + n - 1``, each with its own generator (seed, index).
+    """Battles ``indices`` (int64[n]) of a request, each with its own generator (seed, index)
+    and its own tactics: row ``cells[i]`` of the stacked bundles ``plays`` (a Play whose
+    arrays have a first axis more, one row per bundle).
 
-    play: each side's tactic (simulator.search.Play). Outputs, n rows:
-    outcome int8[n], rounds int8[n], alive bool[n, S], summoned bool[n],
+    Outputs, n rows: outcome int8[n], rounds int8[n], alive bool[n, S], summoned bool[n],
     recruit int16[n] (index into the reinforcement names, -1), titan_slain bool[n, 2].
     """
     n = outcome.shape[0]
     slots = start.kind.shape[0]
     for i in prange(n):
+        c = cells[i]
+        play = Play(plays.rows[c], plays.plans[c], plays.rollouts[c], plays.rollout_rows[c])
         trace = empty_trace(slots)
         st, result, played = _play_one(
-            board, kinds, strikes, musters, start, odds, play, seed, first + i, trace, False
+            board, kinds, strikes, musters, start, odds, play, seed, indices[i], trace, False
         )
         outcome[i] = result
         rounds[i] = played
