@@ -7,10 +7,10 @@ striker may still strike. The differential tests check them against the engine.
 
 from __future__ import annotations
 
-from simulator.battle_state import HEXES, OFF, in_battle, lowest_bit
+from simulator.battle_state import HEXES, OFF, in_battle, in_battle_inline, lowest_bit
 
 
-@in_battle
+@in_battle_inline
 def destinations(board, kinds, t, here, side, turn, occ, dests, best):
     """Hexes where a character of type ``t`` at ``here`` (27: entering) may end its move.
 

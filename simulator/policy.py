@@ -179,7 +179,7 @@ def outpaces(kinds, st, side):
     return 0.5 if slowest == fastest else 0.0
 
 
-@in_battle
+@in_battle_inline
 def outlook(kinds, strikes, params, st, side, turn):
     """The phase's caution and eagerness to close in, from the balance of strength and
     the round: the stronger side is bolder; the attacker presses as round 7 nears (10.5);
@@ -202,7 +202,7 @@ def outlook(kinds, strikes, params, st, side, turn):
     st.mood[M_SHARE] = share
 
 
-@in_battle
+@in_battle_inline
 def survey(board, kinds, strikes, params, st, side, turn):
     """Before a Maneuver Phase: the outlook, the enemies, whether each may move next, the
     distance from every hex to the nearest one, the hexes entered by and how many walkers
@@ -363,7 +363,7 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     return score
 
 
-@in_battle
+@in_battle_inline
 def crowds_entry(board, kinds, st, s, at, turn, waiting):
     """Would ``s`` standing on ``at`` leave one of the ``waiting`` walkers of its side still
     to enter with nowhere to go (10.1, 14.0)? Checked greedily: the others enter in the order
@@ -464,7 +464,7 @@ def entry_rank(kinds, st, s):
     return -kinds.skill[t]
 
 
-@in_battle
+@in_battle_inline
 def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left):
     """Where character ``s`` moves: a hex, -1 to stay, -2 when it has nowhere to go.
 

@@ -40,6 +40,7 @@ from simulator.battle_state import (
     STRIKE,
     TIME_LOSS,
     in_battle,
+    in_battle_inline,
     occupancy_mask,
     record,
 )
@@ -72,7 +73,7 @@ def move(board, st, s, to, trace, tracing):
     observe_move(board, st, to)
 
 
-@in_battle
+@in_battle_inline
 def bring_in(musters, start, st, side, turn, step):
     """The summoned Lord (15.0-15.2) and the reinforcement (14.0), each to enter in this
     Maneuver Phase."""
@@ -111,7 +112,7 @@ def bring_in(musters, start, st, side, turn, step):
             st.flags[F_RECRUIT] = musters.recruit_name[mask]
 
 
-@in_battle
+@in_battle_inline
 def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn, step,
              trace, tracing):  # fmt: skip
     """One Maneuver Phase of ``side`` (11.0), with summoning (15.0-15.3) and the
@@ -184,7 +185,7 @@ def land_hits(kinds, st, target, hits):
     return landed
 
 
-@in_battle
+@in_battle_inline
 def strike(board, kinds, strikes, odds, params, st, s, trace, tracing, snap_hexes,
            snap_hits, snap_alive):  # fmt: skip
     """Character ``s`` strikes the enemy its tactic picks (12.0-12.5), the excess carried
@@ -225,7 +226,7 @@ def rangestrike(kinds, strikes, odds, params, st, s, occ_mask, trace, tracing, s
         )  # fmt: skip
 
 
-@in_battle
+@in_battle_inline
 def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, tracing):
     """A Strike Phase (12.0): Drift first, then the phasing side strikes and
     rangestrikes, then the other side; the slain are removed at the end (10.6)."""
