@@ -1,6 +1,6 @@
 """The battle kernel made ready in the background, so the service answers from its first second.
 
-numba compiles the kernel on its first call into a fresh cache (about a minute after an
+numba compiles the kernel on its first call into a fresh cache (a minute or two after an
 install) and afterwards loads it from the cache in a second or two. Under gunicorn each
 worker calls ``start()`` after it is forked: a thread takes an exclusive lock on a file beside
 numba's cache, plays a few Battles (compiling the kernel, or loading it from the cache), and
@@ -36,7 +36,7 @@ from simulator import numba_cache
 log = logging.getLogger(__name__)
 
 LOCK_NAME = "titan-kernel.lock"
-RETRY_AFTER_SECONDS = 5  # a compile takes about a minute: ask again every few seconds
+RETRY_AFTER_SECONDS = 5  # a compile takes a minute or two: ask again every few seconds
 
 
 class Kernel(StrEnum):

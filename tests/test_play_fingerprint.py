@@ -24,3 +24,34 @@ def test_every_engagement_has_its_stored_digest():
 def test_the_battles_of_a_seed_are_those_fingerprinted(name):
     request, runs = CASES[name]
     assert digest(request, runs) == STORED[name]
+
+
+def test_runs_played_in_one_kernel_call_are_the_runs_played_apart():
+    """The pilot tournament and a request's stretches of styles share one call of the kernel
+    (``battles.play_runs``); each Battle is still the one its seed, index and tactics make,
+    whichever runs stand beside it (runs out of order and overlapping, a bundle twice)."""
+    from simulator.battles import play, play_runs
+    from simulator.engagement import Engagement, Legion
+    from simulator.tactics import play as bundle
+
+    spec = Engagement(
+        "Woods", Legion(0, ("Troll", "Ranger", "Lion")), Legion(0, ("Ogre", "Gargoyle", "Centaur"))
+    ).spec
+    runs = [
+        (40, 24, bundle("aggressive", "defensive")),
+        (0, 32, bundle("balanced", "steadfast")),
+        (10, 30, bundle("aggressive", "defensive")),
+        (0, 16, bundle("ranged", "balanced")),
+    ]
+    together = play_runs(spec, 17, runs)
+    at = 0
+    for first, n, tactics in runs:
+        apart = play(spec, n, 17, first, tactics=tactics)
+        rows = slice(at, at + n)
+        assert (together.outcome[rows] == apart.outcome).all()
+        assert (together.rounds[rows] == apart.rounds).all()
+        assert (together.attacker_alive[rows] == apart.attacker_alive).all()
+        assert (together.defender_alive[rows] == apart.defender_alive).all()
+        at += n
+    # the runs differ: a test of nothing if every Battle ended alike
+    assert len(set(together.outcome.tolist())) > 1
