@@ -238,6 +238,11 @@ def _stacked(runs: list[Run]) -> tuple[Play, np.ndarray, np.ndarray]:
     return stacked, np.concatenate(cells), np.concatenate(indices)
 
 
+def _setup(tables: BattleTables, start: battle_state.Start) -> tuple:
+    """The kernel's first arguments: the setup's tables, its start and the dice tables."""
+    return tables.board, tables.kinds, tables.strikes, tables.musters, start, battle_state.ODDS
+
+
 def play_runs(spec: BattleSpec, seed: int, runs: list[Run]) -> BattleRecords:
     """The Battles of every run, in their order, in one call of the kernel (both cores
     share every run)."""
@@ -256,12 +261,7 @@ def play_runs(spec: BattleSpec, seed: int, runs: list[Run]) -> BattleRecords:
         with _KERNEL:  # one call at a time in a process (see _KERNEL)
             _limit_threads()
             kernel.play_battles(
-                tables.board,
-                tables.kinds,
-                tables.strikes,
-                tables.musters,
-                start,
-                battle_state.ODDS,
+                *_setup(tables, start),
                 plays,
                 cells,
                 np.uint64(seed % 2**64),
@@ -370,12 +370,7 @@ def trace(spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096) -> 
         np.zeros((capacity, 2), dtype=np.bool_),
     )
     result, rounds, count, alive = kernel.play_traced(
-        tables.board,
-        tables.kinds,
-        tables.strikes,
-        tables.musters,
-        start,
-        battle_state.ODDS,
+        *_setup(tables, start),
         _play(spec, seed, index),
         np.uint64(seed % 2**64),
         np.uint64(index),

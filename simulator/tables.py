@@ -92,14 +92,6 @@ class Kinds(NamedTuple):
     fly_mask: np.ndarray  # int64[T]: the hexes it may fly over
 
 
-_BITS = np.left_shift(1, np.arange(HEX_COUNT, dtype=np.int64))
-
-
-def bits(flags: np.ndarray) -> np.ndarray:
-    """Bit masks of hexes from booleans indexed by hex (the last axis)."""
-    return (np.asarray(flags, dtype=bool) * _BITS).sum(axis=-1)
-
-
 class Strikes(NamedTuple):
     """Normal strikes, carry-over and rangestrikes, from engine.strikes / engine.rangestrikes."""
 
@@ -185,6 +177,14 @@ def _recruit_by_mask(roster: Roster) -> list[str | None]:
         recruits = legal_recruits(living, roster.terrain, variant=roster.variant)
         chosen.append(reinforcement_pick([r.character for r in recruits], roster.defender_score))
     return chosen
+
+
+_BITS = np.left_shift(1, np.arange(HEX_COUNT, dtype=np.int64))
+
+
+def bits(flags: np.ndarray) -> np.ndarray:
+    """Bit masks of hexes from booleans indexed by hex (the last axis)."""
+    return (np.asarray(flags, dtype=bool) * _BITS).sum(axis=-1)
 
 
 def reinforcement_pick(recruits: Sequence[str], score: int) -> str | None:
