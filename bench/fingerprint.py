@@ -47,6 +47,15 @@ CASES = {
          "defender": {"characters": ["Ogre", "Ogre", "Centaur"]}, "summonable": "Angel"},
         ((9, 0, 500),),
     ),
+    "hills-titan-patient": (
+        {"terrain": "Hills",
+         "attacker": {"score": 200, "characters": ["Titan", "Ogre", "Ogre", "Minotaur", "Lion",
+                                                   "Lion"]},
+         "defender": {"characters": ["Ogre", "Ogre", "Minotaur", "Minotaur", "Unicorn",
+                                     "Ranger"]},
+         "tactics": {"attacker": "patient", "defender": "steadfast"}},
+        ((15, 0, 400),),
+    ),
     "desert-1v1-lookahead": (
         {"terrain": "Desert", "attacker": {"characters": ["Hydra"]},
          "defender": {"characters": ["Griffon"]},

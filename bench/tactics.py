@@ -146,14 +146,7 @@ def bundle(attacker: str, defender: str, balanced: np.ndarray | None = None) -> 
     """The kernel's tactics for a matchup of styles (``default`` standing for the balanced
     style); ``balanced`` (float64[2, WEIGHTS]) stands in for the balanced style's weights
     (for tuning)."""
-    base = tactics_play(attacker, defender)
-    if balanced is None:
-        return base
-    rows = base.rows.copy()
-    for side, name in enumerate((attacker, defender)):
-        if name in ("default", BALANCED, SEARCH):
-            rows[side] = balanced[side]
-    return base._replace(rows=rows, rollout_rows=np.array(balanced, dtype=np.float64))
+    return tactics_play(attacker, defender, balanced)
 
 
 def outcomes(

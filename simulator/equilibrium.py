@@ -152,7 +152,7 @@ def _stand_ins(spec: BattleSpec) -> tuple[list[int], list[int]]:
     fight for the side rangestrikes: a summoned Lord, 15.0, or a reinforcement, 14.0)."""
     from simulator.battles import roster
     from simulator.tables import battle_tables
-    from simulator.tactics import RANGESTRIKER_WEIGHTS, weights
+    from simulator.tactics import RANGESTRIKER_WEIGHTS, round_rows
 
     tables = battle_tables(roster(spec))
     names = {
@@ -165,13 +165,15 @@ def _stand_ins(spec: BattleSpec) -> tuple[list[int], list[int]]:
     found: tuple[list[int], list[int]] = ([], [])
     for side in (0, 1):
         ranged = any(character(name).rangestrikes for name in names[side])
-        rows = [weights(style, side) for style in STYLES]
+        rows = [round_rows(style, side) for style in STYLES]
         for i, row in enumerate(rows):
             same = i
             if not ranged:
-                keep = np.ones(row.size, dtype=bool)
+                keep = np.ones(row.shape[-1], dtype=bool)
                 keep[list(RANGESTRIKER_WEIGHTS)] = False
-                same = next(k for k in range(i + 1) if np.array_equal(rows[k][keep], row[keep]))
+                same = next(
+                    k for k in range(i + 1) if np.array_equal(rows[k][:, keep], row[:, keep])
+                )
             found[side].append(same)
     return found
 

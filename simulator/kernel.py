@@ -39,7 +39,7 @@ def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, tr
         )  # fmt: skip
         return st, result, played
     sim = new_state(start, seed, index)
-    rows = play.rows.copy()
+    rows = play.rows[0].copy()  # the phase's rows, as each side's plan has it
     moved = np.zeros((play.plans.shape[1], start.kind.shape[0] + 1), dtype=np.int8)
     result, played = play_searching(
         board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved, trace, tracing

@@ -335,8 +335,10 @@ def phase(board, kinds, strikes, musters, start, odds, params, st, step, trace, 
 
 
 @in_battle
-def play_out(board, kinds, strikes, musters, start, odds, params, st, step, trace, tracing):
-    """Play from step ``step`` to the end; returns (outcome, rounds)."""
+def play_out(board, kinds, strikes, musters, start, odds, rows, st, step, trace, tracing):
+    """Play from step ``step`` to the end, each Battle-Round with its own weights (``rows``
+    float64[ROUNDS, 2, WEIGHTS]: a side may open differently than it goes on); returns
+    (outcome, rounds)."""
     rounds = step // PHASES_PER_ROUND + 1
     result = outcome(st)
     while result < 0:
@@ -344,6 +346,7 @@ def play_out(board, kinds, strikes, musters, start, odds, params, st, step, trac
             result = TIME_LOSS  # 10.5
             break
         rounds = step // PHASES_PER_ROUND + 1
+        params = rows[step // PHASES_PER_ROUND]
         phase(board, kinds, strikes, musters, start, odds, params, st, step, trace, tracing)
         result = outcome(st)
         step += 1

@@ -45,10 +45,10 @@ MATERIAL = 0.05  # weight of the value kept, beside a win's 1
 class Play(NamedTuple):
     """How each side plays: its own weights, and for a searching side its plans."""
 
-    rows: np.ndarray  # float64[2, WEIGHTS]: each side's tactic (attacker, defender)
-    plans: np.ndarray  # float64[2, P, WEIGHTS]: a searching side's candidate rows
+    rows: np.ndarray  # float64[ROUNDS, 2, WEIGHTS]: each side's tactic in each Battle-Round
+    plans: np.ndarray  # float64[2, P, ROUNDS, WEIGHTS]: a searching side's candidate plays
     rollouts: np.ndarray  # int64[2]: rollouts per plan and decision; 0 = no search
-    rollout_rows: np.ndarray  # float64[2, WEIGHTS]: how the rest is played in rollouts
+    rollout_rows: np.ndarray  # float64[ROUNDS, 2, WEIGHTS]: how the rest is played in rollouts
 
 
 @in_battle
@@ -103,11 +103,12 @@ def decides(board, kinds, st, side, step):
 
 
 @in_battle
-def set_rows(play, rows, side, p):
-    """The phase's rows: ``side`` on plan ``p``, the other side as in rollouts."""
+def set_rows(play, rows, side, p, step):
+    """Step ``step``'s rows: ``side`` on plan ``p``, the other side as in rollouts."""
+    r = step // PHASES_PER_ROUND
     for w in range(rows.shape[1]):
-        rows[side, w] = play.plans[side, p, w]
-        rows[1 - side, w] = play.rollout_rows[1 - side, w]
+        rows[side, w] = play.plans[side, p, r, w]
+        rows[1 - side, w] = play.rollout_rows[r, 1 - side, w]
 
 
 @in_battle
@@ -121,7 +122,7 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
     if step % 2 == 0:
         distinct = 0
         for p in range(plans):
-            set_rows(play, rows, side, p)
+            set_rows(play, rows, side, p, step)
             copy_state(st, sim)
             phase(board, kinds, strikes, musters, start, odds, rows, sim, step, trace, False)
             for s in range(slots):
@@ -145,7 +146,7 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
     for p in range(plans):
         if distinct < plans and moved[p, slots] == 0:
             continue
-        set_rows(play, rows, side, p)
+        set_rows(play, rows, side, p, step)
         total = 0.0
         for r in range(play.rollouts[side]):
             copy_state(st, sim)
@@ -189,15 +190,16 @@ def play_searching(board, kinds, strikes, musters, start, odds, play, st, sim, r
                     attacker_plan = plan
                 else:
                     defender_plan = plan
+        r = step // PHASES_PER_ROUND
         for w in range(rows.shape[1]):
             if attacker_plan >= 0:
-                rows[ATTACKER, w] = play.plans[ATTACKER, attacker_plan, w]
+                rows[ATTACKER, w] = play.plans[ATTACKER, attacker_plan, r, w]
             else:
-                rows[ATTACKER, w] = play.rows[ATTACKER, w]
+                rows[ATTACKER, w] = play.rows[r, ATTACKER, w]
             if defender_plan >= 0:
-                rows[DEFENDER, w] = play.plans[DEFENDER, defender_plan, w]
+                rows[DEFENDER, w] = play.plans[DEFENDER, defender_plan, r, w]
             else:
-                rows[DEFENDER, w] = play.rows[DEFENDER, w]
+                rows[DEFENDER, w] = play.rows[r, DEFENDER, w]
         phase(board, kinds, strikes, musters, start, odds, rows, st, step, trace, tracing)
         result = outcome(st)
         step += 1

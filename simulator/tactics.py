@@ -22,6 +22,7 @@ import numpy as np
 
 from engine.errors import UnknownName
 from simulator import policy
+from simulator.battle_state import ROUNDS
 from simulator.search import Play
 
 BALANCED_WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "balanced_tactic.toml"
@@ -125,9 +126,17 @@ BALANCED = "balanced"  # the tuned rows, one per side
 BLENDS: dict[str, tuple[tuple[str, float], ...]] = {
     "measured": ((BALANCED, 0.5), ("hand-set", 0.5)),
 }
+# Styles that open the Battle with another style's weights for its first Battle-Rounds:
+# (opening style, rounds, the style played after). Characters that fight as each one
+# enters are beaten one by one; a side that keeps away in Battle-Round 1, then fights with
+# every character at hand, often does better (make bench-tactics). Two Battle-Rounds of
+# waiting were tried and left out: a searching enemy punishes them badly (the Tower).
+OPENINGS: dict[str, tuple[str, int, str]] = {
+    "patient": ("defensive", 1, BALANCED),
+}
 # The styles the default mixes, as attacker and as defender (simulator.equilibrium): every
 # heuristic tactic, in the order ties between them are broken.
-STYLES = (BALANCED, *BLENDS, *PRESETS)
+STYLES = (BALANCED, *BLENDS, *PRESETS, *OPENINGS)
 
 LOOKAHEAD_PLANS = ("default", "aggressive", "defensive", "ranged")  # plan 0: its own play
 LOOKAHEAD_ROLLOUTS = 8
@@ -136,7 +145,7 @@ TACTICS: dict[str, str] = {
     "default": (
         "Both sides playing well: for each Engagement the service first plays a short "
         "tournament between the fixed styles (balanced, measured, aggressive, defensive, "
-        "ranged, steadfast, hand-set) on the same dice and finds the mix of them "
+        "ranged, steadfast, hand-set, patient) on the same dice and finds the mix of them "
         "from which neither side gains by switching to another (an approximate equilibrium); "
         "each Battle then plays a pair of styles drawn from that mix. The answer gives the "
         "mix (style_mix)."
@@ -177,6 +186,11 @@ TACTICS: dict[str, str] = {
         "dealt and taken, height, the Titan's safety, with no sense of the balance of "
         "strength. The default before any tuning."
     ),
+    "patient": (
+        "Opens the Battle as defensive for one Battle-Round, keeping away while the enemy "
+        "comes on or enters, then plays as balanced with every character at hand, instead of "
+        "rushing in as each one enters."
+    ),
     "lookahead": (
         "Searches instead of following a rule of thumb: at each of its phases it tries the "
         "moves (or strikes) the default's tactic and the aggressive, defensive and ranged ones "
@@ -197,6 +211,7 @@ COST: dict[str, float] = {
     "ranged": 1.0,
     "steadfast": 1.0,
     "hand-set": 1.0,
+    "patient": 1.0,
     "lookahead": 100.0,
 }
 
@@ -223,21 +238,33 @@ def balanced_rows() -> np.ndarray:
     )
 
 
-def weights(name: str, side: int) -> np.ndarray:
-    """The kernel's parameter row of a style for a side (float64[WEIGHTS])."""
+def weights(name: str, side: int, balanced: np.ndarray | None = None) -> np.ndarray:
+    """The kernel's parameter row of a style that plays alike every Battle-Round, for a side
+    (float64[WEIGHTS]); ``balanced`` (float64[2, WEIGHTS]) stands in for the balanced
+    style's tuned rows."""
     if name == BALANCED:
-        return balanced_rows()[side].copy()
+        return (balanced_rows() if balanced is None else balanced)[side].copy()
     if name in BLENDS:
-        return sum(share * weights(part, side) for part, share in BLENDS[name])
+        return sum(share * weights(part, side, balanced) for part, share in BLENDS[name])
     if name not in PRESETS:
         raise unknown(name)
     return _row(PRESETS[name])
 
 
+def round_rows(name: str, side: int, balanced: np.ndarray | None = None) -> np.ndarray:
+    """A style's rows for a side, one per Battle-Round (float64[ROUNDS, WEIGHTS])."""
+    if name in OPENINGS:
+        opening, rounds, then = OPENINGS[name]
+        found = np.tile(weights(then, side, balanced), (ROUNDS, 1))
+        found[:rounds] = weights(opening, side, balanced)
+        return found
+    return np.tile(weights(name, side, balanced), (ROUNDS, 1))
+
+
 def play(
     attacker: str,
     defender: str,
-    rows: np.ndarray | None = None,
+    balanced: np.ndarray | None = None,
     default: tuple[str, str] = (BALANCED, BALANCED),
     believed: tuple[str, str] | None = None,
 ) -> Play:
@@ -246,11 +273,12 @@ def play(
     side starts from its own default style and rolls the Battle out with it and, for the
     enemy, with the enemy's style in ``believed`` (a pair drawn from the default's mix apart
     from ``default``: a searcher knows the mix the default plays, not which pair this
-    Battle drew; ``default`` when not given, or when both sides search). ``rows``
-    (float64[2, WEIGHTS]) overrides both sides' weights, for tuning."""
-    if rows is None:
+    Battle drew; ``default`` when not given, or when both sides search). ``balanced``
+    (float64[2, WEIGHTS]) stands in for the balanced style's rows wherever they are played,
+    for tuning."""
+    if balanced is None:
         return _bundle(attacker, defender, default, believed)
-    return _assemble(attacker, defender, rows, default, believed)
+    return _assemble(attacker, defender, balanced, default, believed)
 
 
 @lru_cache(maxsize=1024)
@@ -264,7 +292,7 @@ def _bundle(
 def _assemble(
     attacker: str,
     defender: str,
-    rows: np.ndarray | None,
+    balanced: np.ndarray | None,
     default: tuple[str, str],
     believed: tuple[str, str] | None,
 ) -> Play:
@@ -273,11 +301,12 @@ def _assemble(
     def style(name: str, side: int) -> str:
         return default[side] if name in ("default", "lookahead") else name
 
-    if rows is None:
-        rows = np.stack([weights(style(name, side), side) for side, name in enumerate(names)])
+    rows = np.stack(
+        [round_rows(style(name, side), side, balanced) for side, name in enumerate(names)], 1
+    )
     plans = np.stack(
         [
-            np.stack([weights(style(p, side), side) for p in LOOKAHEAD_PLANS])
+            np.stack([round_rows(style(p, side), side, balanced) for p in LOOKAHEAD_PLANS])
             for side in range(len(SIDES))
         ]
     )
@@ -286,5 +315,7 @@ def _assemble(
     if believed is not None and names.count("lookahead") == 1:
         enemy = 1 - names.index("lookahead")
         model[enemy] = believed[enemy]
-    rollout_rows = np.stack([weights(model[side], side) for side in range(len(SIDES))])
+    rollout_rows = np.stack(
+        [round_rows(model[side], side, balanced) for side in range(len(SIDES))], 1
+    )
     return Play(rows, plans, rollouts.astype(np.int64), rollout_rows)

@@ -28,7 +28,8 @@ from engine.position import Army, BattlePosition, Figure, Phase, Side
 from engine.strikes import strike_terms
 from simulator.battles import BattleSpec, EventKind, Outcome, play, trace
 from simulator.engagement import Engagement, Legion
-from simulator.tactics import STYLES, TACTICS
+from simulator.tactics import STYLES, TACTICS, weights
+from simulator.tactics import play as bundle
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "tactics.md"
 CREATURES = sorted(n for n, c in CHARACTERS.items() if c.klass is CharacterClass.CREATURE)
@@ -395,6 +396,25 @@ def test_the_default_attacker_closes_in_early_11_3_10_5():
         assert later >= max(aggressive, default), terrain
         waits += later > max(aggressive, default)
     assert waits >= 3
+
+
+def test_patient_plays_battle_round_1_as_defensive_then_as_balanced():
+    """A style may weigh each Battle-Round differently: ``patient`` hands the kernel
+    defensive's weights for Battle-Round 1 and balanced's for the others, and on the six
+    Battlelands above its attacker makes in Battle-Round 1 exactly the moves and strikes
+    of a defensive attacker on the same dice (seed 1), but not for the whole Battle."""
+    rows = bundle("patient", "balanced").rows  # [round, side, weight]
+    assert (rows[0, 0] == weights("defensive", 0)).all()
+    assert (rows[1:, 0] == weights("balanced", 0)).all()
+    differ = 0
+    for terrain, attacker, defender in CLOSING:
+        spec = Engagement(terrain, Legion(0, attacker), Legion(0, defender)).spec
+        patient = trace(replace(spec, attacker_tactic="patient", defender_tactic="balanced"), 1)
+        waiting = trace(replace(spec, attacker_tactic="defensive", defender_tactic="balanced"), 1)
+        first = [e for e in patient.events if e.position.turn == 1]
+        assert first == [e for e in waiting.events if e.position.turn == 1], terrain
+        differ += patient.events != waiting.events
+    assert differ >= 3
 
 
 # --- the presets explained to players ---------------------------------------------
