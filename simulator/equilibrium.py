@@ -3,8 +3,8 @@
 Before the Battles of a request in which a side plays ``default``, a small
 pilot tournament plays every attacker style against every defender style
 (``simulator.tactics.STYLES``, as attacker and as defender), the same Battles
-each (common random numbers, a fixed seed of its own; fewer the more
-characters fight, ``pilot_battles``). Each side's result is its own: the
+each (common random numbers, a fixed seed of its own), then more between the
+contenders of each side (``PILOT_BATTLES``). Each side's result is its own: the
 attacker's wins, the defender's wins and time losses (10.5). The game is
 solved for a mixed equilibrium (regret matching+): the mix of styles for each
 side from which neither gains by switching to another style. The mix is cached
@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # battles imports this module
 # Battles per pair of styles in the pilot tournament: every pair, then more between the
 # contenders (at most CONTENDERS a side: those in the first round's mix, or within MARGIN
 # of the best against it)
-PILOT_BATTLES = (64, 192)
+PILOT_BATTLES = (32, 160)
 CONTENDERS = 4
 MARGIN = 0.08
 PILOT_SEED = 0x7174A9  # the pilot's own dice, the same for every request

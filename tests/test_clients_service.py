@@ -238,7 +238,16 @@ def test_common_random_numbers_play_every_engagement_with_the_same_dice(service)
 @pytest.mark.slow
 def test_a_batch_shares_one_time_budget_fairly(service):
     client = TitanClient(service)
-    big = {**ODDS, "trials": 200_000, "seed": 3}
+    # 7v7s, so that two of 200,000 Battles outlast the budget on any machine
+    big = {
+        **ODDS,
+        "attacker": {"score": 120, "characters": ["Titan", "Troll", "Troll", "Ogre", "Ogre",
+                                                  "Lion", "Lion"]},
+        "defender": {"characters": ["Troll", "Troll", "Ogre", "Ogre", "Lion", "Lion",
+                                    "Centaur"]},
+        "trials": 200_000,
+        "seed": 3,
+    }  # fmt: skip
     started = time.monotonic()
     answers = client.odds_batch(
         [big, {**big, "terrain": "Tower", "entry_side": 5}, {**ODDS, "trials": 50}]

@@ -319,12 +319,12 @@ def test_the_default_defender_outlasts_when_that_pays_10_5(case):
     """10.5: a defender still standing after seven rounds keeps its Legion. Quick defenders
     that cannot beat a slow, strong attacker hold out (win, or outlast the seven rounds):
     the default defender does so more often than the balanced style, and no fixed style
-    holds out more often than the default. 1000 Battles each (seed 7), the default
+    holds out more often than the default. 2000 Battles each (seed 7), the default
     attacker against each; the first difference beyond 5 standard errors, none of the
     others beyond 3."""
     terrain, attacker, defender = case
     spec = Engagement(terrain, Legion(0, attacker), Legion(0, defender), reinforce=False).spec
-    n = 1000
+    n = 2000
     rates = {}
     for tactic in ("default", *STYLES):
         records = play(replace(spec, defender_tactic=tactic), n, seed=7)
