@@ -96,12 +96,6 @@ PRESETS: dict[str, dict[Weight, float]] = {
         Weight.URGENCY: 0.0,
         Weight.STAY: 1.0,
     },
-    "ranged": {
-        **HAND_SET,
-        Weight.RANGED: 2.0,
-        Weight.KEEP_RANGE: 0.6,
-        Weight.RANGE_DISTANCE: 2.5,
-    },
     # the defensive player that stands its ground instead of backing away from the enemy
     "steadfast": {
         **HAND_SET,
@@ -122,6 +116,10 @@ PRESETS: dict[str, dict[Weight, float]] = {
 # alike for a side without rangestrikers
 RANGESTRIKER_WEIGHTS = (Weight.RANGED, Weight.KEEP_RANGE, Weight.RANGE_DISTANCE)
 BALANCED = "balanced"  # the tuned rows, one per side
+# Styles that are the balanced rows with some weights of their own
+ON_BALANCED: dict[str, dict[Weight, float]] = {
+    "ranged": {Weight.RANGED: 2.0, Weight.KEEP_RANGE: 0.6, Weight.RANGE_DISTANCE: 2.5},
+}
 # Styles whose weights are a blend of others' (per side): (style, share), ...
 BLENDS: dict[str, tuple[tuple[str, float], ...]] = {
     "measured": ((BALANCED, 0.5), ("hand-set", 0.5)),
@@ -136,7 +134,9 @@ OPENINGS: dict[str, tuple[str, int, str]] = {
 }
 # The styles the default mixes, as attacker and as defender (simulator.equilibrium): every
 # heuristic tactic, in the order ties between them are broken.
-STYLES = (BALANCED, *BLENDS, *PRESETS, *OPENINGS)
+STYLES = (BALANCED, "measured", "aggressive", "defensive", "ranged", "steadfast", "hand-set",
+          "patient")  # fmt: skip
+assert set(STYLES) == {BALANCED, *BLENDS, *ON_BALANCED, *PRESETS, *OPENINGS}
 
 LOOKAHEAD_PLANS = ("default", "aggressive", "defensive", "ranged")  # plan 0: its own play
 LOOKAHEAD_ROLLOUTS = 8
@@ -173,8 +173,8 @@ TACTICS: dict[str, str] = {
         "away from the enemy and fight only where the exchange clearly favours them."
     ),
     "ranged": (
-        "Rangestrikers hang back two or three hexes from the enemy and rangestrike instead of "
-        "closing in; the others fight as a hand-set careful player would."
+        "Balanced, but its rangestrikers hang back two or three hexes from the enemy and "
+        "rangestrike instead of closing in."
     ),
     "steadfast": (
         "Holds its ground. Like defensive it keeps to the high ground and the Tower's walls "
@@ -246,6 +246,11 @@ def weights(name: str, side: int, balanced: np.ndarray | None = None) -> np.ndar
         return (balanced_rows() if balanced is None else balanced)[side].copy()
     if name in BLENDS:
         return sum(share * weights(part, side, balanced) for part, share in BLENDS[name])
+    if name in ON_BALANCED:
+        row = weights(BALANCED, side, balanced)
+        for weight, value in ON_BALANCED[name].items():
+            row[weight] = value
+        return row
     if name not in PRESETS:
         raise unknown(name)
     return _row(PRESETS[name])
