@@ -72,12 +72,17 @@ def test_the_search_tactic_beats_the_hand_set_player():
     """Searching, the attacker of the 7v7 mirror on the Plains wins more often against the
     hand-set defender than the hand-set attacker does: 80 Battles each on the same dice
     (seed 6), the difference beyond 3 standard errors."""
-    case = next(c for c in SUITE if c.name == "7v7 mirror")
-    n = 80
-    searched = attacker_wins(outcomes(case, "lookahead", "hand-set", n, seed=6))
-    hand = attacker_wins(outcomes(case, "hand-set", "hand-set", n, seed=6))
-    se = math.sqrt(_se(searched, n) ** 2 + _se(hand, n) ** 2)
-    assert searched - hand > 3 * se, (searched, hand)
+    _assert_wins_more("7v7 mirror", "Plains", "lookahead", "hand-set", "hand-set", 80, seed=6)
+
+
+def _assert_wins_more(name, terrain, tactic, than, defender, n, seed):
+    """The attacker of the suite's engagement wins more often against ``defender`` playing
+    ``tactic`` than playing ``than``, on the same dice, by more than 3 standard errors."""
+    case = next(c for c in SUITE if c.name == name and c.terrain == terrain)
+    better = attacker_wins(outcomes(case, tactic, defender, n, seed=seed))
+    worse = attacker_wins(outcomes(case, than, defender, n, seed=seed))
+    se = math.sqrt(_se(better, n) ** 2 + _se(worse, n) ** 2)
+    assert better - worse > 3 * se, (better, worse)
 
 
 def test_searching_leaves_the_real_dice_alone():
@@ -140,9 +145,12 @@ def test_keeping_away_in_battle_round_1_beats_coming_on_piecemeal():
     hold their ground: ``patient`` (defensive in Battle-Round 1, then balanced) wins more
     often than ``balanced`` itself, on the same dice, by more than 3 standard errors of the
     difference: 2,000 Battles (seed 8)."""
-    case = next(c for c in SUITE if c.name == "2v3 natives")
-    n = 2000
-    patient = attacker_wins(outcomes(case, "patient", "steadfast", n, seed=8))
-    balanced = attacker_wins(outcomes(case, "balanced", "steadfast", n, seed=8))
-    se = math.sqrt(_se(patient, n) ** 2 + _se(balanced, n) ** 2)
-    assert patient - balanced > 3 * se, (patient, balanced)
+    _assert_wins_more("2v3 natives", "Jungle", "patient", "balanced", "steadfast", 2000, seed=8)
+
+
+def test_ranged_hunts_a_legion_that_keeps_away_13_0():
+    """13.0: a rangestriker strikes from afar. A Serpent and a Hydra attacking a Troll, a
+    Wyvern and an Ogre in the Swamp that keep away (defensive): ``ranged`` (balanced, its
+    Hydra hanging back to rangestrike) wins more often than ``balanced``, on the same
+    dice, by more than 3 standard errors of the difference: 2,000 Battles (seed 8)."""
+    _assert_wins_more("2v3", "Swamp", "ranged", "balanced", "defensive", 2000, seed=8)
