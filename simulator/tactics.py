@@ -2,13 +2,16 @@
 
 A *style* is one parametrised policy (``simulator.policy``) with its own
 weights: ``balanced`` has a row per side, tuned by self-play (``bench/tune.py``
-wrote ``simulator/data/balanced_tactic.toml``); the other styles share one row
-between the sides. ``default`` is no row of its own: for each Engagement it is
-the approximate equilibrium of the styles, found by a small pilot tournament
-(``simulator.equilibrium``), each Battle playing one pair of styles drawn from
-it. ``lookahead`` searches: at each decision it plays the phase with several
-styles in turn and rolls the Battle out with the default's styles after each
-(``simulator.search``). docs/tactics.md explains them to players.
+wrote ``simulator/data/balanced_tactic.toml``); the presets share one row
+between the sides; the other styles are built on them (a blend, balanced with
+weights of its own, or an opening: other weights for the first Battle-Round).
+The kernel takes a row per side and Battle-Round. ``default`` is no row of
+its own: for each Engagement it is the approximate equilibrium of the styles,
+found by a small pilot tournament (``simulator.equilibrium``), each Battle
+playing one pair of styles drawn from it. ``lookahead`` searches: at each
+decision it plays the phase with several styles in turn and rolls the Battle
+out with the default's styles after each (``simulator.search``).
+docs/tactics.md explains them to players.
 """
 
 from __future__ import annotations
