@@ -78,4 +78,4 @@ def post_fork(server, worker):
     service_log.setLevel(logging.INFO)
     for handler in server.log.error_log.handlers:
         service_log.addHandler(handler)
-    start_in_worker(server.cfg.workers)  # the workers share the cores among their kernels
+    start_in_worker()

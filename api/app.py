@@ -26,7 +26,7 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     from simulator.battles import set_kernel_threads
 
-    if app.config["KERNEL_THREADS"]:  # else each gunicorn worker shares out the cores (warmup)
+    if app.config["KERNEL_THREADS"]:  # else every core (numba's own)
         set_kernel_threads(app.config["KERNEL_THREADS"])
 
     errors.register(app)

@@ -25,8 +25,7 @@ DEFAULTS: dict[str, Any] = {
     "DEFAULT_TRIALS": 10_000,
     # Arena games played by odds (and shared by advice's plays) when a request does not say
     "ARENA_DEFAULT_GAMES": 4_000,
-    # threads of one battle-kernel call in a gunicorn worker; 0 shares the cores among the
-    # workers (one each with a worker per core); elsewhere 0 is every core
+    # threads of one battle-kernel call; 0: every core
     "KERNEL_THREADS": 0,
     # wall-clock seconds one request may spend simulating before it answers
     # with what it has (marked "truncated")
@@ -80,7 +79,7 @@ RANGES: dict[str, Range] = {
     "MAX_TRIALS": Range(1, 100_000_000, unit="Battles"),
     "MAX_BATCH": Range(1, 10_000, unit="engagements"),
     "ARENA_DEFAULT_GAMES": Range(1, 100_000_000, unit="games"),
-    "KERNEL_THREADS": Range(0, 1024, unit="threads (0: the cores shared among the workers)"),
+    "KERNEL_THREADS": Range(0, 1024, unit="threads (0: every core)"),
     "DEFAULT_TRIALS": Range(1, 100_000_000, unit="Battles (and at most TITAN_MAX_TRIALS)"),
     "TIME_BUDGET_SECONDS": Range(0, LONGEST, above=True, unit="seconds"),
     "MAX_JSON_DEPTH": Range(1, 256, unit="levels"),

@@ -180,20 +180,12 @@ KERNEL = Warmup()
 ARENA = Warmup(_play_a_few_arena_games, "Arena kernel")
 
 
-def kernel_threads(workers: int, setting: int, cores: int | None = None) -> int:
-    """Threads of one kernel call in each of ``workers`` workers: the setting, or when it is 0
-    the cores shared among the workers (at least one each), so that the kernels of busy
-    workers together use each core once (measured in the README's load table)."""
-    if setting > 0:
-        return setting
-    return max(1, (cores or os.cpu_count() or 1) // max(1, workers))
-
-
-def start_in_worker(workers: int = 1) -> None:
+def start_in_worker() -> None:
     from api.config import DEFAULTS, from_environment
     from simulator.battles import set_kernel_threads
 
-    setting = int({**DEFAULTS, **from_environment()}["KERNEL_THREADS"])
-    set_kernel_threads(kernel_threads(workers, setting))
+    # 0: every core in each worker, the most requests answered a second at every
+    # concurrency measured (the README's load table)
+    set_kernel_threads(int({**DEFAULTS, **from_environment()}["KERNEL_THREADS"]))
     KERNEL.start()
     ARENA.start(lock_path().with_name("titan-arena-kernel.lock"))

@@ -179,8 +179,8 @@ def _segments(spec: BattleSpec, trials: int, seed: int, first: int) -> list[tupl
     ]
 
 
-# Threads of one kernel call: 0 = numba's own (every core). A service with a worker per core
-# may do better with fewer (api.config KERNEL_THREADS); the Battles are the same either way.
+# Threads of one kernel call: 0 = numba's own (every core), which serves a gunicorn worker
+# best too (api.config KERNEL_THREADS); the Battles are the same either way.
 _kernel_threads = 0
 
 

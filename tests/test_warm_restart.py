@@ -44,12 +44,21 @@ def test_workers_after_an_install_compile_one_at_a_time(tmp_path):
     assert first_end <= second_start
 
 
-def test_kernel_threads_share_the_cores_among_the_workers_unless_set():
-    assert warmup.kernel_threads(workers=2, setting=0, cores=2) == 1
-    assert warmup.kernel_threads(workers=1, setting=0, cores=2) == 2
-    assert warmup.kernel_threads(workers=4, setting=0, cores=8) == 2
-    assert warmup.kernel_threads(workers=16, setting=0, cores=2) == 1
-    assert warmup.kernel_threads(workers=2, setting=3, cores=2) == 3
+def test_a_worker_kernel_uses_every_core_unless_set(monkeypatch):
+    from simulator import battles
+
+    for kernel in (warmup.KERNEL, warmup.ARENA):
+        monkeypatch.setattr(kernel, "start", lambda *args: None)
+    try:
+        monkeypatch.delenv("TITAN_KERNEL_THREADS", raising=False)
+        battles.set_kernel_threads(5)
+        warmup.start_in_worker()
+        assert battles._kernel_threads == 0  # numba's own: every core
+        monkeypatch.setenv("TITAN_KERNEL_THREADS", "3")
+        warmup.start_in_worker()
+        assert battles._kernel_threads == 3
+    finally:
+        battles.set_kernel_threads(0)
 
 
 def test_a_kernel_call_uses_the_threads_set():
