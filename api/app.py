@@ -26,8 +26,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     from simulator.battles import set_kernel_threads
 
-    if app.config["KERNEL_THREADS"]:  # else every core (numba's own)
-        set_kernel_threads(app.config["KERNEL_THREADS"])
+    # 0: every core, the best measured (README's load table); gunicorn's workers inherit it
+    set_kernel_threads(app.config["KERNEL_THREADS"])
 
     errors.register(app)
     limits.install(app)  # body size, JSON shape limits, CORS

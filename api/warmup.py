@@ -181,11 +181,5 @@ ARENA = Warmup(_play_a_few_arena_games, "Arena kernel")
 
 
 def start_in_worker() -> None:
-    from api.config import DEFAULTS, from_environment
-    from simulator.battles import set_kernel_threads
-
-    # 0: every core in each worker, the most requests answered a second at every
-    # concurrency measured (the README's load table)
-    set_kernel_threads(int({**DEFAULTS, **from_environment()}["KERNEL_THREADS"]))
     KERNEL.start()
     ARENA.start(lock_path().with_name("titan-arena-kernel.lock"))

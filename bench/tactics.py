@@ -32,7 +32,6 @@ import numpy as np
 from simulator.battles import default_mix, play
 from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import CONTENDERS, PILOT_BATTLES
-from simulator.search import Play
 from simulator.tactics import BALANCED, LOOKAHEAD_ROLLOUTS, STYLES
 from simulator.tactics import play as tactics_play
 
@@ -142,13 +141,6 @@ SUITE: tuple[Case, ...] = (
 )
 
 
-def bundle(attacker: str, defender: str, balanced: np.ndarray | None = None) -> Play:
-    """The kernel's tactics for a matchup of styles (``default`` standing for the balanced
-    style); ``balanced`` (float64[2, WEIGHTS]) stands in for the balanced style's weights
-    (for tuning)."""
-    return tactics_play(attacker, defender, balanced)
-
-
 def outcomes(
     case: Case,
     attacker: str,
@@ -165,7 +157,7 @@ def outcomes(
         records = play(spec, trials, seed)
     else:
         records = play(
-            case.engagement.spec, trials, seed, tactics=bundle(attacker, defender, balanced)
+            case.engagement.spec, trials, seed, tactics=tactics_play(attacker, defender, balanced)
         )
     return np.bincount(records.outcome, minlength=4) / trials
 

@@ -14,11 +14,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from bench.tactics import SUITE, attacker_wins, bundle, outcomes
+from bench.tactics import SUITE, attacker_wins, outcomes
 from engine.battlelands import TERRAINS
 from simulator.battles import EventKind, Outcome, play, trace
 from simulator.engagement import Engagement, Legion
 from simulator.tactics import STYLES
+from simulator.tactics import play as bundle
 from tests.test_kernel_differential import _assert_legal, _battles
 
 MIRROR = ("Troll", "Troll", "Ogre", "Ogre", "Lion", "Lion", "Centaur")

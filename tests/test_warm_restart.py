@@ -44,18 +44,17 @@ def test_workers_after_an_install_compile_one_at_a_time(tmp_path):
     assert first_end <= second_start
 
 
-def test_a_worker_kernel_uses_every_core_unless_set(monkeypatch):
+def test_the_kernel_uses_every_core_unless_set(monkeypatch):
+    from api import create_app
     from simulator import battles
 
-    for kernel in (warmup.KERNEL, warmup.ARENA):
-        monkeypatch.setattr(kernel, "start", lambda *args: None)
     try:
         monkeypatch.delenv("TITAN_KERNEL_THREADS", raising=False)
         battles.set_kernel_threads(5)
-        warmup.start_in_worker()
+        create_app()
         assert battles._kernel_threads == 0  # numba's own: every core
         monkeypatch.setenv("TITAN_KERNEL_THREADS", "3")
-        warmup.start_in_worker()
+        create_app()
         assert battles._kernel_threads == 3
     finally:
         battles.set_kernel_threads(0)
