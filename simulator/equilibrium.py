@@ -2,7 +2,7 @@
 
 Before the Battles of a request in which a side plays ``default``, a small
 pilot tournament plays every attacker style against every defender style
-(``simulator.tactics.STYLES``, as attacker and as defender), the same Battles
+(``simulator.tactics.MIXED_STYLES``, as attacker and as defender), the same Battles
 each (common random numbers, a fixed seed of its own), then more between the
 contenders of each side (``PILOT_BATTLES``). Each side's result is its own: the
 attacker's wins, the defender's wins and time losses (10.5). The game is
@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from engine.characters import character
-from simulator.tactics import STYLES
+from simulator.tactics import MIXED_STYLES
 
 if TYPE_CHECKING:  # battles imports this module
     from simulator.battles import BattleSpec
@@ -165,7 +165,7 @@ def _stand_ins(spec: BattleSpec) -> tuple[list[int], list[int]]:
     found: tuple[list[int], list[int]] = ([], [])
     for side in (0, 1):
         ranged = any(character(name).rangestrikes for name in names[side])
-        rows = [round_rows(style, side) for style in STYLES]
+        rows = [round_rows(style, side) for style in MIXED_STYLES[side]]
         for i, row in enumerate(rows):
             same = i
             if not ranged:
@@ -185,21 +185,22 @@ def _play_cells(spec, cells, table, counts, first: int, battles: int) -> None:
     from simulator.battles import play_runs
     from simulator.tactics import play as styles
 
-    runs = [(first, battles, styles(STYLES[i], STYLES[j])) for i, j in cells]
+    attackers, defenders = MIXED_STYLES
+    runs = [(first, battles, styles(attackers[i], defenders[j])) for i, j in cells]
     outcome = play_runs(spec, PILOT_SEED, runs).outcome.reshape(len(cells), battles)
     for (i, j), played in zip(cells, outcome, strict=True):
         table[i, j] += np.bincount(played, minlength=4)
         counts[i, j] += battles
 
 
-def _contenders(rates: np.ndarray, mix: np.ndarray, axis: int) -> list[int]:
-    """The styles of a side worth a closer look: those in its mix, and those whose rate
-    against the other side's mix is within MARGIN of the best; at most CONTENDERS."""
-    against = rates @ mix if axis == 0 else mix @ rates
+def _contenders(rates: np.ndarray, own: np.ndarray, other: np.ndarray, axis: int) -> list[int]:
+    """The styles of a side worth a closer look: those in its mix ``own``, and those whose
+    rate against the other side's mix is within MARGIN of the best; at most CONTENDERS."""
+    against = rates @ other if axis == 0 else other @ rates
     order = [int(k) for k in np.argsort(-against, kind="stable")]
     best = against[order[0]]
     chosen = [k for k in order if against[k] >= best - MARGIN]
-    for k in np.flatnonzero(mix >= SMALLEST):
+    for k in np.flatnonzero(own >= SMALLEST):
         if int(k) not in chosen:
             chosen.append(int(k))
     chosen.sort(key=lambda k: -against[k])
@@ -207,21 +208,21 @@ def _contenders(rates: np.ndarray, mix: np.ndarray, axis: int) -> list[int]:
 
 
 def pilot_table(spec: BattleSpec, rounds: tuple[int, int] = PILOT_BATTLES) -> np.ndarray:
-    """The pilot tournament: float[len(STYLES), len(STYLES), 4], the probability of each
-    Outcome code for each pair of styles. Every pair plays ``rounds[0]`` Battles; the
-    contenders of each side (``_contenders`` of the first round's equilibrium) play
-    ``rounds[1]`` more against each other. Styles that play alike in the Engagement share
-    their Battles (``_stand_ins``)."""
-    n = len(STYLES)
+    """The pilot tournament: float[attacker styles, defender styles, 4] (``MIXED_STYLES``),
+    the probability of each Outcome code for each pair of styles. Every pair plays
+    ``rounds[0]`` Battles; the contenders of each side (``_contenders`` of the first round's
+    equilibrium) play ``rounds[1]`` more against each other. Styles that play alike in the
+    Engagement share their Battles (``_stand_ins``)."""
+    m, n = (len(styles) for styles in MIXED_STYLES)
     attacker, defender = _stand_ins(spec)
-    table = np.zeros((n, n, 4))
-    counts = np.zeros((n, n))
-    distinct = sorted({(attacker[i], defender[j]) for i in range(n) for j in range(n)})
+    table = np.zeros((m, n, 4))
+    counts = np.zeros((m, n))
+    distinct = sorted({(attacker[i], defender[j]) for i in range(m) for j in range(n)})
     _play_cells(spec, distinct, table, counts, 0, rounds[0])
 
     def filled() -> np.ndarray:
-        out = np.zeros((n, n, 4))
-        for i in range(n):
+        out = np.zeros((m, n, 4))
+        for i in range(m):
             for j in range(n):
                 a, d = attacker[i], defender[j]
                 out[i, j] = table[a, d] / counts[a, d]
@@ -229,8 +230,8 @@ def pilot_table(spec: BattleSpec, rounds: tuple[int, int] = PILOT_BATTLES) -> np
 
     first = filled()
     x, y = _solve_table(first)
-    rows = _contenders(first[:, :, 0], y, 0)
-    cols = _contenders(first[:, :, 1] + first[:, :, 3], x, 1)
+    rows = _contenders(first[:, :, 0], x, y, 0)
+    cols = _contenders(first[:, :, 1] + first[:, :, 3], y, x, 1)
     closer = sorted({(attacker[i], defender[j]) for i in rows for j in cols})
     _play_cells(spec, closer, table, counts, rounds[0], rounds[1])
     return filled()
@@ -241,10 +242,10 @@ def _solve_table(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     its wins and time losses (10.5). Ties (styles that play alike here, or a side that
     cannot win whatever it plays) go to the styles listed first: a bonus far below the
     pilot's sampling error."""
-    bonus = TIE * np.arange(len(STYLES), 0, -1) / len(STYLES)
-    wins = table[:, :, 0]
-    holds = table[:, :, 1] + table[:, :, 3]
-    return solve(wins + bonus[:, None], holds + bonus[None, :])
+    m, n = table.shape[:2]
+    wins = table[:, :, 0] + (TIE * np.arange(m, 0, -1) / m)[:, None]
+    holds = table[:, :, 1] + table[:, :, 3] + (TIE * np.arange(n, 0, -1) / n)[None, :]
+    return solve(wins, holds)
 
 
 def mix_of_table(table: np.ndarray) -> Mix:
@@ -253,10 +254,11 @@ def mix_of_table(table: np.ndarray) -> Mix:
     wins = table[:, :, 0]
     holds = table[:, :, 1] + table[:, :, 3]
     x, y = _solve_table(table)
-    attacker = _pruned(STYLES, x)
-    defender = _pruned(STYLES, y)
-    xp = np.array([dict(attacker).get(s, 0.0) for s in STYLES])
-    yp = np.array([dict(defender).get(s, 0.0) for s in STYLES])
+    attackers, defenders = MIXED_STYLES
+    attacker = _pruned(attackers, x)
+    defender = _pruned(defenders, y)
+    xp = np.array([dict(attacker).get(s, 0.0) for s in attackers])
+    yp = np.array([dict(defender).get(s, 0.0) for s in defenders])
     return Mix(
         attacker,
         defender,

@@ -21,6 +21,7 @@ const TACTICS = {
   steadfast: "Holds good ground and the Tower's walls without backing away: the enemy must come.",
   "hand-set": "A careful player with hand-set weights, the default before any tuning.",
   patient: "Keeps away for the first round while the enemy comes on, then fights as balanced.",
+  barrage: "Rangestrikers shoot in the first round while the rest come on, then all-out attack.",
   lookahead: "Searches every phase by playing the Battle out; slow, for few but better Battles.",
 };
 const TERRAIN_ORDER = [

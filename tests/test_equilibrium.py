@@ -14,6 +14,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from bench.tactics import SUITE
 from simulator import battles
 from simulator.battles import play, trace
 from simulator.engagement import Engagement, Legion
@@ -24,11 +25,12 @@ from simulator.equilibrium import (
     mix_for,
     mix_of_table,
     pair_of_block,
+    pilot_table,
     runs,
     solve,
 )
 from simulator.odds import odds
-from simulator.tactics import STYLES
+from simulator.tactics import MIXED_STYLES, STYLES
 
 GAMES = {
     # (payoff for the row player, its equilibrium row mix, column mix)
@@ -65,15 +67,15 @@ def test_solve_finds_the_equilibrium_of_small_games(game):
 def test_the_mix_of_a_pilot_table_drops_rare_styles_and_says_its_value():
     """A table in which the attacker's first style wins against everything and the defender's
     last style holds best: both pure, the value read from that cell."""
-    n = len(STYLES)
-    table = np.zeros((n, n, 4))
+    attackers, defenders = MIXED_STYLES
+    table = np.zeros((len(attackers), len(defenders), 4))
     table[:, :, 1] = 0.5  # defender wins
     table[:, :, 0] = 0.5
     table[0, :, 0], table[0, :, 1] = 0.7, 0.3
     table[:, -1, 0] -= 0.1
     table[:, -1, 3] += 0.1  # the time runs out instead (10.5): the defender's too
     mix = mix_of_table(table)
-    assert mix.attacker == ((STYLES[0], 1.0),) and mix.defender == ((STYLES[-1], 1.0),)
+    assert mix.attacker == ((attackers[0], 1.0),) and mix.defender == ((defenders[-1], 1.0),)
     assert mix.wins == pytest.approx(0.6) and mix.holds == pytest.approx(0.4)
     assert mix.exploitability == pytest.approx(0.0)
 
@@ -136,7 +138,21 @@ def test_the_mix_is_the_engagements_whatever_the_tactics_named():
     first = mix_for(spec)
     assert mix_for(replace(spec, attacker_tactic="lookahead")) is first
     assert sum(p for _, p in first.pairs()) == pytest.approx(1.0)
-    assert all(name in STYLES for side in (first.attacker, first.defender) for name, _ in side)
+    for side, styles in zip((first.attacker, first.defender), MIXED_STYLES, strict=True):
+        assert all(name in styles for name, _ in side)
+
+
+def test_each_side_mixes_its_own_styles_10_5():
+    """The attacker's mix leaves out the styles that play for the clock (10.5: only the
+    defender wins by it), the defender's leaves out ``barrage`` (an attacker's answer to
+    the clock): the pilot's table has a row per attacker style and a column per defender
+    style; where barrage wins (Titans 6v6 on the Hills) the attacker's mix holds it."""
+    attackers, defenders = MIXED_STYLES
+    assert set(attackers) == set(STYLES) - {"defensive", "steadfast"}
+    assert set(defenders) == set(STYLES) - {"barrage"}
+    case = next(c for c in SUITE if c.name == "Titan 6v6")
+    assert pilot_table(case.engagement.spec).shape == (len(attackers), len(defenders), 4)
+    assert dict(mix_for(case.engagement.spec).attacker).get("barrage", 0.0) > 0.5
 
 
 def test_the_odds_answer_says_the_styles_played():
