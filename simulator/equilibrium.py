@@ -2,7 +2,7 @@
 
 Before the Battles of a request in which a side plays ``default``, a small
 pilot tournament plays every attacker style against every defender style
-(``simulator.tactics.MIXED_STYLES``, as attacker and as defender), the same Battles
+(``simulator.tactics.MIXED_STYLES``: each side has its own), the same Battles
 each (common random numbers, a fixed seed of its own), then more between the
 contenders of each side (``PILOT_BATTLES``). Each side's result is its own: the
 attacker's wins, the defender's wins and time losses (10.5). The game is

@@ -130,7 +130,8 @@ BLENDS: dict[str, tuple[tuple[str, float], ...]] = {
 # Styles that open the Battle with another style's weights for its first Battle-Rounds:
 # (opening style, rounds, the style played after). Characters that fight as each one
 # enters are beaten one by one; a side that keeps away in Battle-Round 1, then fights with
-# every character at hand, often does better (make bench-tactics). Two Battle-Rounds of
+# every character at hand, often does better (make bench-tactics); so does an attacker
+# whose rangestrikers shoot first while the others come on, then storm. Two Battle-Rounds of
 # waiting were tried and left out: a searching enemy punishes them badly (the Tower).
 OPENINGS: dict[str, tuple[str, int, str]] = {
     "patient": ("defensive", 1, BALANCED),
