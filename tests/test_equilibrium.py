@@ -151,8 +151,9 @@ def test_each_side_mixes_its_own_styles_10_5():
     assert set(attackers) == set(STYLES) - {"defensive", "steadfast"}
     assert set(defenders) == set(STYLES) - {"barrage"}
     case = next(c for c in SUITE if c.name == "Titan 6v6")
-    assert pilot_table(case.engagement.spec).shape == (len(attackers), len(defenders), 4)
-    assert dict(mix_for(case.engagement.spec).attacker).get("barrage", 0.0) > 0.5
+    table = pilot_table(case.engagement.spec)
+    assert table.shape == (len(attackers), len(defenders), 4)
+    assert dict(mix_of_table(table).attacker).get("barrage", 0.0) > 0.5
 
 
 def test_the_odds_answer_says_the_styles_played():
