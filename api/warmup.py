@@ -6,8 +6,8 @@ worker calls ``start()`` after it is forked: a thread takes an exclusive lock on
 numba's cache, plays a few Battles (compiling the kernel, or loading it from the cache), and
 lets go (once a warm-up has compiled the kernel of the current sources, as a marker beside the
 lock says, the workers of a restart only read the cache and take the lock shared, side by
-side); after an install it then starts building the table blocks of every Battleland in a
-low-priority process of its own (``simulator.table_store``, about half a minute). The lock lets
+side); it then reads the table blocks of every Battleland (after an install, first built
+in a low-priority process of its own: ``simulator.table_store``, about half a minute). The lock lets
 one process compile at a time: the other workers wait for it and then load what it wrote, so
 the kernel is never compiled twice at once. Meanwhile the worker answers
 every request; a request that needs the kernel waits for it up to ``KERNEL_WAIT_SECONDS`` and is
@@ -95,8 +95,8 @@ def _play_a_few_battles() -> None:
     from simulator.odds import warm_up
 
     warm_up()
-    # After an install: every Battleland's table blocks, built once in a process of its own
-    # so that a never-seen setup is as quick as a known one (simulator.table_store).
+    # Every Battleland's table blocks read, so that a never-seen setup is as quick as a known
+    # one; after an install first built once in a process of its own (simulator.table_store).
     table_store.build_in_background()
 
 

@@ -44,10 +44,11 @@ def warm_request_seconds(repeats: int = 3) -> float:
 
 def fresh_setup_seconds() -> list[tuple[str, float, float]]:
     """(terrain, first request, the same request again) of never-seen 7v7 setups, once the
-    table files a started service builds are there (built here first if missing)."""
+    table files are built and read, as a started worker has them (built here if missing)."""
     from simulator import table_store
 
     table_store.build_missing(wait=True)
+    table_store.preload()
     found = []
     for terrain, attacker, defender in FRESH:
         body = {

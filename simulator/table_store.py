@@ -16,8 +16,9 @@ rules the old files are never read, and new ones are built. A block the files do
 
 ``python -m simulator.table_store`` builds the missing files (about half a minute of one
 core after an install; one process at a time, under a lock file); a gunicorn worker starts
-it in the background once its kernel is ready (``api.warmup``). Until a Battleland's file
-exists its blocks are asked of the engine, as a process without the files always does.
+it in the background once its kernel is ready (``api.warmup``), then reads every file. Until
+a Battleland's file exists its blocks are asked of the engine, as a process without the files
+always does.
 """
 
 from __future__ import annotations
@@ -250,20 +251,37 @@ def build_missing(log: Callable[[str], None] | None = None, wait: bool = False) 
     return built
 
 
+def preload() -> list[str]:
+    """Read every Battleland's file there is (about 3 MB and 10 ms each): the terrains read.
+    A worker does it once its kernel is ready, so that a setup on a Battleland it has not
+    played yet costs no reading either."""
+    from engine.battlelands import TERRAINS
+
+    return [terrain for terrain in TERRAINS if blocks(terrain) is not None]
+
+
 def build_in_background() -> subprocess.Popen | None:
-    """Start ``python -m simulator.table_store`` at low priority when a file is missing."""
+    """Read the files in a thread (``preload``); when one is missing, first build them in
+    ``python -m simulator.table_store`` at low priority (the process, else None)."""
     try:
-        if not missing():
-            return None
+        absent = missing()
     except OSError:
         return None
-    process = subprocess.Popen(
-        [sys.executable, "-m", "simulator.table_store", "--quiet", "--nice", "10"],
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-    )
-    threading.Thread(target=process.wait, name="table-store-build", daemon=True).start()
+    process = None
+    if absent:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "simulator.table_store", "--quiet", "--nice", "10"],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+        )
+
+    def build_then_read() -> None:
+        if process is not None:
+            process.wait()
+        preload()
+
+    threading.Thread(target=build_then_read, name="table-store", daemon=True).start()
     return process
 
 

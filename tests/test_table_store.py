@@ -124,3 +124,14 @@ def test_one_process_builds_at_a_time(store):
         )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("0 Battlelands built")  # left to the lock's holder
+
+
+def test_preload_reads_every_file_once(store, monkeypatch):
+    table_store.forget()
+    assert sorted(table_store.preload()) == sorted(TERRAINS)  # the other Battlelands: no file
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a file read twice")
+
+    monkeypatch.setattr(table_store.np, "load", refuse)
+    assert all(table_store.blocks(terrain) is not None for terrain in TERRAINS)
