@@ -63,8 +63,13 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-reinforce", action="store_true", help="the defender musters no reinforcement"
     )
-    parser.add_argument("--attacker-tactic", default="default")
-    parser.add_argument("--defender-tactic", default="default")
+    for side in ("attacker", "defender"):
+        parser.add_argument(
+            f"--{side}-tactic",
+            default="default",
+            help="default (both sides playing well), lookahead (a slow search) or a style "
+            "such as balanced, aggressive, defensive (docs/tactics.md)",
+        )
     parser.add_argument(
         "--trials", type=int, help="battles to play (10000; with --precision: the most)"
     )
@@ -251,12 +256,34 @@ def format_compare(answer: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+FEW_CHOICES = 12  # an unknown name with no close match: its valid names listed up to this many
+
+
+def _problem_line(problem: dict[str, Any]) -> str:
+    """One refusal (the API's error detail) as the command prints it."""
+    line = f"titan-odds: {problem['message']}"
+    valid = problem.get("valid") or ()
+    if valid and not problem.get("suggestions") and len(valid) <= FEW_CHOICES:
+        line += f" (one of {', '.join(valid)})"
+    if problem.get("rule"):
+        line += f" (rule {problem['rule']})"
+    if problem.get("path"):
+        line += f" [{problem['path']}]"
+    return line
+
+
 def _report(error: TitanError) -> str:
     problems = error.problems if isinstance(error, Violations) else [error]
     return "\n".join(
-        f"titan-odds: {p.message}"
-        + (f" (rule {p.rule})" if p.rule else "")
-        + (f" [{p.path}]" if p.path else "")
+        _problem_line(
+            {
+                "message": p.message,
+                "rule": p.rule,
+                "path": p.path,
+                "suggestions": getattr(p, "suggestions", ()),
+                "valid": getattr(p, "valid", ()),
+            }
+        )
         for p in problems
     )
 
@@ -269,14 +296,8 @@ def _ask_service(url: str, body: dict[str, Any], comparing: bool, as_json: bool)
     try:
         answer = client.compare(body) if comparing else client.odds(body)
     except ServiceError as e:
-        problems = e.details or [{"message": e.message, "rule": None, "path": None}]
-        for p in problems:
-            print(
-                f"titan-odds: {p['message']}"
-                + (f" (rule {p['rule']})" if p.get("rule") else "")
-                + (f" [{p['path']}]" if p.get("path") else ""),
-                file=sys.stderr,
-            )
+        for p in e.details or [{"message": e.message}]:
+            print(_problem_line(p), file=sys.stderr)
         return 2
     if as_json:
         print(json.dumps(answer, indent=2))

@@ -57,6 +57,15 @@ def test_refusals_name_the_rule(argv, rule, capsys):
     assert f"(rule {rule})" in capsys.readouterr().err
 
 
+def test_an_unknown_tactic_is_refused_with_the_tactics_to_choose_from(capsys):
+    assert main([*ODDS, "--attacker-tactic", "sneaky", "--defender-tactic", "agressive"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("titan-odds: unknown tactic 'sneaky' (one of default, balanced,")
+    assert "lookahead" in err[0] and err[0].endswith("[tactics.attacker]")
+    # a near miss names the close ones only
+    assert "did you mean aggressive" in err[1] and "one of" not in err[1]
+
+
 # --- the README's command line, as printed --------------------------------------------------
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -368,6 +368,8 @@ def test_titan_odds_asks_a_running_service_with_url(service, capsys):
     assert cli.main(["--url", service, "--terrain", "Plains", "--attacker", "Ogr",
                      "--defender", "Troll", "--trials", "10"]) == 2  # fmt: skip
     assert "did you mean Ogre" in capsys.readouterr().err
+    assert cli.main(["--url", service, *argv, "--attacker-tactic", "sneaky"]) == 2
+    assert "(one of default, balanced," in capsys.readouterr().err  # as printed here
     assert shutil.which("titan-odds") or Path(sys.executable).with_name("titan-odds").exists()
 
 
