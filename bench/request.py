@@ -5,6 +5,7 @@ grows with its work."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from bench.suite import LEGIONS
 
@@ -44,23 +45,28 @@ def warm_request_seconds(repeats: int = 3) -> float:
 
 def fresh_setup_seconds() -> list[tuple[str, float, float]]:
     """(terrain, first request, the same request again) of never-seen 7v7 setups, once the
-    table files are built and read, as a started worker has them (built here if missing)."""
-    from simulator import table_store
+    table files are built and read, as a started worker has them (built here if missing);
+    no mix kept from an earlier run (an empty store of mixes)."""
+    import tempfile
+
+    from simulator import mix_store, table_store
 
     table_store.build_missing(wait=True)
     table_store.preload()
-    found = []
-    for terrain, attacker, defender in FRESH:
-        body = {
-            "terrain": terrain,
-            "attacker": {"score": 500, "characters": list(attacker)},
-            "defender": {"score": 0, "characters": list(defender)},
-            "summonable": "Archangel",
-            "trials": 10_000,
-            "seed": 11,
-        }
-        found.append((terrain, _seconds(body), _seconds(body)))
-    return found
+    with tempfile.TemporaryDirectory() as empty, mix_store.kept_in(Path(empty)):
+        return [_first_and_again(*setup) for setup in FRESH]
+
+
+def _first_and_again(terrain: str, attacker, defender) -> tuple[str, float, float]:
+    body = {
+        "terrain": terrain,
+        "attacker": {"score": 500, "characters": list(attacker)},
+        "defender": {"score": 0, "characters": list(defender)},
+        "summonable": "Archangel",
+        "trials": 10_000,
+        "seed": 11,
+    }
+    return terrain, _seconds(body), _seconds(body)
 
 
 # never-seen 7v7 rosters whose tables alone are timed, on Battlelands not played before

@@ -8,8 +8,9 @@ contenders of each side (``PILOT_BATTLES``). Each side's result is its own: the
 attacker's wins, the defender's wins and time losses (10.5). The game is
 solved for a mixed equilibrium (regret matching+): the mix of styles for each
 side from which neither gains by switching to another style. The mix is cached
-per Engagement (position, Lord to summon, reinforcement, variant), so a repeated
-request pays nothing, and it does not depend on the request's seed.
+per Engagement (position, Lord to summon, reinforcement, variant), in the process
+and on disk for the others (``simulator.mix_store``), so a repeated request pays
+nothing, and it does not depend on the request's seed.
 
 The request's Battles then play pairs of styles drawn from the mix, by blocks
 of ``BLOCK`` consecutive Battles: block ``b`` of seed ``s`` plays the pair at
@@ -32,6 +33,7 @@ import numpy as np
 from numba import njit
 
 from engine.characters import character
+from simulator import mix_store
 from simulator.tactics import MIXED_STYLES
 
 if TYPE_CHECKING:  # battles imports this module
@@ -270,7 +272,12 @@ def mix_of_table(table: np.ndarray) -> Mix:
 
 @lru_cache(maxsize=CACHED)
 def _mix(key: BattleSpec) -> Mix:
-    return mix_of_table(pilot_table(key))
+    kept = mix_store.get(key)
+    if kept is not None:
+        return kept
+    found = mix_of_table(pilot_table(key))
+    mix_store.put(key, found)
+    return found
 
 
 def mix_for(spec: BattleSpec) -> Mix:
