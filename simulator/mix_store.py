@@ -5,8 +5,9 @@ A mix (``simulator.equilibrium``) costs its pilot tournament, about a tenth of a
 playing the pilot again: the other gunicorn workers, a worker recycled after its requests, a
 restarted service, the command line. The mixes are kept with diskcache (SQLite, safe across
 threads and processes) in a folder beside numba's cache whose name holds a fingerprint of the
-code and data the play depends on (``engine/`` and ``simulator/``): after any change the old
-mixes are never read. At most ``SIZE_LIMIT`` bytes, the oldest dropped first.
+code and data the play depends on (``engine/`` and ``simulator/``, numpy's and numba's
+versions): after any change the old mixes are never read. At most ``SIZE_LIMIT`` bytes,
+the oldest dropped first.
 
 The store only saves time: a folder that cannot be written, a database that is busy or
 broken, is a miss, and the pilot is played as without it.
@@ -45,8 +46,12 @@ _FAILURES = (OSError, sqlite3.Error, diskcache.Timeout, ValueError, KeyError, Ty
 
 @lru_cache(maxsize=1)
 def fingerprint() -> str:
-    """Of the code and data a Battle's play depends on: the rules and the kernel, its tactics."""
-    digest = hashlib.sha256()
+    """Of the code and data a Battle's play depends on: the rules and the kernel, its tactics,
+    and the versions of numpy and numba that run them."""
+    import numba
+    import numpy
+
+    digest = hashlib.sha256(f"numpy {numpy.__version__} numba {numba.__version__}".encode())
     for package in ("engine", "simulator"):
         for path in sorted((ROOT / package).rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
