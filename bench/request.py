@@ -17,8 +17,8 @@ REQUEST = {
     "seed": 7,
 }
 
-# 7v7 setups no other measurement asks for, on Battlelands the suite does not play: the
-# first request of each is a never-seen setup's.
+# 7v7 setups no other measurement asks for: the first request of each is a never-seen
+# setup's (five, for a steadier median on a shared machine).
 FRESH = (
     ("Jungle", ("Hydra", "Giant", "Unicorn", "Wyvern", "Griffon", "Behemoth", "Serpent"),
      ("Dragon", "Colossus", "Gorgon", "Warbear", "Wyvern", "Cyclops", "Lion")),
@@ -26,6 +26,10 @@ FRESH = (
      ("Behemoth", "Serpent", "Hydra", "Minotaur", "Warlock", "Unicorn", "Gorgon")),
     ("Swamp", ("Guardian", "Wyvern", "Hydra", "Ogre", "Gargoyle", "Lion", "Warlock"),
      ("Serpent", "Troll", "Ranger", "Giant", "Behemoth", "Griffon", "Centaur")),
+    ("Woods", ("Titan", "Unicorn", "Unicorn", "Ranger", "Lion", "Ogre", "Centaur"),
+     ("Warlock", "Giant", "Minotaur", "Troll", "Cyclops", "Gargoyle", "Wyvern")),
+    ("Brush", ("Gorgon", "Gorgon", "Cyclops", "Behemoth", "Griffon", "Troll", "Ogre"),
+     ("Titan", "Ranger", "Ranger", "Dragon", "Lion", "Centaur", "Warbear")),
 )  # fmt: skip
 
 
@@ -45,15 +49,17 @@ def warm_request_seconds(repeats: int = 3) -> float:
 
 def fresh_setup_seconds() -> list[tuple[str, float, float, float]]:
     """(terrain, first request, the same request again, and again as another worker meets
-    it) of never-seen 7v7 setups, once the table files are built and read, as a started
-    worker has them (built here if missing); no mix kept from an earlier run (an empty store
-    of mixes). Another worker has neither the setup's tables nor its mix in memory: it
+    it) of never-seen 7v7 setups, once warmed up and the table files built and read, as a
+    started worker has them (built here if missing); no mix kept from an earlier run (an
+    empty store of mixes). Another worker has neither the setup's tables nor its mix in memory: it
     assembles the one and reads the other from the store."""
     import tempfile
 
     from simulator import equilibrium, mix_store, table_store
+    from simulator.odds import warm_up
     from simulator.tables import battle_tables
 
+    warm_up()
     table_store.build_missing(wait=True)
     table_store.preload()
     found = []

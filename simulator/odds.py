@@ -540,7 +540,10 @@ WARM_UP_REQUEST: dict[str, Any] = {
 
 
 def warm_up() -> float:
-    """Play a few Battles so the kernel is compiled or loaded from numba's cache; seconds taken."""
+    """Play a few Battles so the kernel is compiled or loaded from numba's cache; seconds taken.
+    The pilot's solver too (0.1 s to load): the warm-up's own mix may be read from disk
+    (``simulator.mix_store``), and a new Engagement's first request would pay for it."""
     started = time.perf_counter()
     odds(WARM_UP_REQUEST)
+    equilibrium.solve(np.zeros((2, 2)))
     return time.perf_counter() - started

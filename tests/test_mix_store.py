@@ -78,3 +78,24 @@ def test_a_store_that_cannot_be_opened_is_a_miss(tmp_path, monkeypatch):
     mix_store.forget()
     equilibrium._mix.cache_clear()
     assert found.attacker and found.defender
+
+
+def test_the_warm_up_loads_the_pilots_solver_though_its_mix_is_kept(store):
+    """A worker's warm-up reads its own Engagement's mix from the store; it still loads the
+    pilot's solver, or the first request for a new Engagement would pay a tenth of a second
+    for it."""
+    from simulator.odds import warm_up
+
+    warm_up()  # its mix now kept in the store
+    program = f"""
+from pathlib import Path
+from simulator import equilibrium, mix_store
+from simulator.odds import warm_up
+with mix_store.kept_in(Path({str(store)!r})):
+    warm_up()
+print(len(equilibrium._regret_matching.signatures))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=300, check=True
+    )
+    assert int(done.stdout) >= 1
