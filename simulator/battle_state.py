@@ -235,6 +235,17 @@ def lowest_bit(mask):
     return _BIT_OF_PRODUCT[(((mask & -mask) * _DE_BRUIJN) & 0xFFFFFFFF) >> 27]
 
 
+@in_battle_inline
+def side_mask(st, side):
+    """The hexes held by ``side`` on the Battleland (this Strike Phase's slain among them
+    until its end, 10.6)."""
+    mask = 0
+    for s in range(st.kind.shape[0]):
+        if st.alive[s] and st.side[s] == side and st.hexes[s] != OFF:
+            mask |= 1 << st.hexes[s]
+    return mask
+
+
 @in_battle
 def occupancy_mask(st):
     mask = 0

@@ -30,8 +30,9 @@ from simulator.battle_state import (
     in_battle,
     in_battle_inline,
     occupancy_mask,
+    side_mask,
 )
-from simulator.moves import destinations, engaged, targets_left
+from simulator.moves import destinations, targets_left
 
 # Tactic weights: index into a side's parameter row (simulator.tactics.Weight mirrors these).
 W_DEALT = 0  # expected damage dealt, in points of the target's value
@@ -209,11 +210,12 @@ def survey(board, kinds, strikes, params, st, side, turn):
     enter."""
     outlook(kinds, strikes, params, st, side, turn)
     other = 1 - side
+    own = side_mask(st, side)
     count = 0
     for e in range(st.kind.shape[0]):
         if st.alive[e] and st.side[e] == other and st.hexes[e] != OFF:
             st.foes[count] = e
-            st.foe_free[count] = not engaged(board, st, e)
+            st.foe_free[count] = board.contact_mask[st.hexes[e]] & own == 0  # 11.3
             st.foe_hex[count] = st.hexes[e]
             st.foe_reach[count] = kinds.skill[st.kind[e]] + 1
             count += 1
@@ -525,8 +527,16 @@ def observe_move(board, st, to):
 def strike_order(board, st, striking):
     """Mark in ``st.order`` who strikes in the first pass: those with a single enemy in
     reach, so that the others can pick among theirs (of the strikers, ``st.engaged``)."""
+    standing = 0  # the enemies' hexes, less those slain in this Strike Phase
+    for e in range(st.kind.shape[0]):
+        if st.alive[e] and st.side[e] != striking and st.hexes[e] != OFF and not st.slain[e]:
+            standing |= 1 << st.hexes[e]
     for s in range(st.kind.shape[0]):
-        st.order[s] = st.side[s] == striking and st.engaged[s] and targets_left(board, st, s) == 1
+        first = False
+        if st.side[s] == striking and st.engaged[s]:
+            reach = board.contact_mask[st.hexes[s]] & standing
+            first = reach != 0 and reach & (reach - 1) == 0
+        st.order[s] = first
 
 
 @in_battle_inline

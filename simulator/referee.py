@@ -26,6 +26,7 @@ from simulator.battle_state import (
     F_SUMMONED,
     F_TITAN_ATTACKER,
     F_TITAN_DEFENDER,
+    F_ZONE,
     MOVE,
     MUTUAL,
     OFF,
@@ -41,10 +42,9 @@ from simulator.battle_state import (
     TIME_LOSS,
     in_battle,
     in_battle_inline,
-    occupancy_mask,
     record,
+    side_mask,
 )
-from simulator.moves import engaged
 from simulator.policy import (
     choose_carry,
     choose_move,
@@ -126,7 +126,8 @@ def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn
     if not board.deploys[side, turn]:
         for s in range(n):
             on_board = st.side[s] == side and st.alive[s] and st.hexes[s] != OFF
-            if on_board and not engaged(board, st, s):
+            # not in contact (11.3): off the survey's zone, the hexes next to an enemy
+            if on_board and not (st.flags[F_ZONE] >> st.hexes[s]) & 1:
                 st.order[movers] = s
                 movers += 1
     entering = 0
@@ -239,8 +240,13 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, t
                 st.hits[s] += drift
                 if st.hits[s] >= kinds.power[st.kind[s]]:
                     st.slain[s] = True  # it may still strike
+    # no one moves in a Strike Phase: who is in contact (11.3) is settled once
+    attackers = side_mask(st, ATTACKER)
+    defenders = side_mask(st, DEFENDER)
     for s in range(n):
-        st.engaged[s] = st.alive[s] and engaged(board, st, s)
+        foes = defenders if st.side[s] == ATTACKER else attackers
+        h = st.hexes[s]
+        st.engaged[s] = st.alive[s] and h != OFF and board.contact_mask[h] & foes != 0  # 11.3
     snap_hexes, snap_hits, snap_alive = st.hexes, st.hits, st.alive
     if tracing:
         for s in range(n):
@@ -248,7 +254,7 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, t
             st.snap_hits[s] = st.hits[s]
             st.snap_alive[s] = st.alive[s]
         snap_hexes, snap_hits, snap_alive = st.snap_hexes, st.snap_hits, st.snap_alive
-    occ_mask = occupancy_mask(st)
+    occ_mask = attackers | defenders
     for turn_of in range(2):
         striking = side if turn_of == 0 else 1 - side
         params = params_by_side[striking]
