@@ -26,7 +26,6 @@ from simulator.battle_state import (
     F_SUMMONED,
     F_TITAN_ATTACKER,
     F_TITAN_DEFENDER,
-    F_ZONE,
     MOVE,
     MUTUAL,
     OFF,
@@ -120,14 +119,13 @@ def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn
     n = st.kind.shape[0]
     sc = start.scalars
     bring_in(musters, start, st, side, turn, step)
-    survey(board, kinds, strikes, params, st, side, turn)
     # who moves: on the Battleland and not in contact (11.3); then those entering
+    foes = side_mask(st, 1 - side)
     movers = 0
     if not board.deploys[side, turn]:
         for s in range(n):
             on_board = st.side[s] == side and st.alive[s] and st.hexes[s] != OFF
-            # not in contact (11.3): off the survey's zone, the hexes next to an enemy
-            if on_board and not (st.flags[F_ZONE] >> st.hexes[s]) & 1:
+            if on_board and board.contact_mask[st.hexes[s]] & foes == 0:
                 st.order[movers] = s
                 movers += 1
     entering = 0
@@ -144,6 +142,8 @@ def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn
             st.order[j] = st.order[j - 1]
             st.order[j - 1] = tmp
             j -= 1
+    if movers + entering > 0:  # else the survey would go unread
+        survey(board, kinds, strikes, params, st, side, turn)
     for i in range(movers + entering):
         s = st.order[i]
         left = 0
