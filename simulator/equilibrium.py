@@ -43,6 +43,11 @@ if TYPE_CHECKING:  # battles imports this module
 # contenders (at most CONTENDERS a side: those in the first round's mix, or within MARGIN
 # of the best against it)
 PILOT_BATTLES = (32, 160)
+# Smaller Battles are quicker: a pilot of two to thirteen characters plays PILOT_BATTLES
+# times FULL_SIZE // characters (at most SCALED) in about the time a 7v7's takes, and its
+# mix is the surer for it (small Engagements hang on few dice)
+FULL_SIZE = 14
+SCALED = 4
 CONTENDERS = 4
 MARGIN = 0.08
 PILOT_SEED = 0x7174A9  # the pilot's own dice, the same for every request
@@ -209,12 +214,22 @@ def _contenders(rates: np.ndarray, own: np.ndarray, other: np.ndarray, axis: int
     return chosen[:CONTENDERS]
 
 
-def pilot_table(spec: BattleSpec, rounds: tuple[int, int] = PILOT_BATTLES) -> np.ndarray:
+def pilot_battles(spec: BattleSpec) -> tuple[int, int]:
+    """The pilot's Battles per pair of styles for the Engagement (see ``pilot_table``):
+    PILOT_BATTLES, more for smaller Legions."""
+    p = spec.position
+    characters = max(1, len(p.attacker.characters) + len(p.defender.characters))
+    scale = min(SCALED, max(1, FULL_SIZE // characters))
+    return (PILOT_BATTLES[0] * scale, PILOT_BATTLES[1] * scale)
+
+
+def pilot_table(spec: BattleSpec, rounds: tuple[int, int] | None = None) -> np.ndarray:
     """The pilot tournament: float[attacker styles, defender styles, 4] (``MIXED_STYLES``),
     the probability of each Outcome code for each pair of styles. Every pair plays
     ``rounds[0]`` Battles; the contenders of each side (``_contenders`` of the first round's
-    equilibrium) play ``rounds[1]`` more against each other. Styles that play alike in the
-    Engagement share their Battles (``_stand_ins``)."""
+    equilibrium) play ``rounds[1]`` more against each other (``pilot_battles`` when not
+    given). Styles that play alike in the Engagement share their Battles (``_stand_ins``)."""
+    rounds = pilot_battles(spec) if rounds is None else rounds
     m, n = (len(styles) for styles in MIXED_STYLES)
     attacker, defender = _stand_ins(spec)
     table = np.zeros((m, n, 4))

@@ -20,11 +20,14 @@ from simulator.battles import play, trace
 from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import (
     BLOCK,
+    PILOT_BATTLES,
+    SCALED,
     Mix,
     exploitability,
     mix_for,
     mix_of_table,
     pair_of_block,
+    pilot_battles,
     pilot_table,
     runs,
     solve,
@@ -140,6 +143,24 @@ def test_the_mix_is_the_engagements_whatever_the_tactics_named():
     assert sum(p for _, p in first.pairs()) == pytest.approx(1.0)
     for side, styles in zip((first.attacker, first.defender), MIXED_STYLES, strict=True):
         assert all(name in styles for name, _ in side)
+
+
+def test_smaller_legions_get_a_larger_pilot():
+    """A pilot of few characters plays more Battles a pair of styles (they are quicker), up
+    to SCALED times PILOT_BATTLES; a 7v7's plays PILOT_BATTLES."""
+
+    def battles(attacker: int, defender: int) -> tuple[int, int]:
+        spec = Engagement(
+            "Plains", Legion(0, ("Ogre",) * attacker), Legion(0, ("Ogre",) * defender)
+        ).spec
+        return pilot_battles(spec)
+
+    assert battles(7, 7) == PILOT_BATTLES
+    assert battles(1, 1) == tuple(SCALED * b for b in PILOT_BATTLES)
+    assert battles(2, 3) == tuple(2 * b for b in PILOT_BATTLES)
+    sizes = [battles(a, a)[0] for a in range(1, 8)]
+    assert sizes == sorted(sizes, reverse=True)
+    assert battles(0, 0) == battles(1, 1)  # a half-fought position may have no one left
 
 
 def test_each_side_mixes_its_own_styles_10_5():
