@@ -204,10 +204,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     mixes = []
     speed: dict[str, list[float]] = {}
     pilot_seconds = []
+    # the kernel loaded before the first pilot is timed; each pilot with no mix kept from before
     play(cases[0].engagement.spec, 16, args.seed, 0, tactics=tactics_play("balanced", "balanced"))
     for case in cases:
         started = time.perf_counter()
-        with TemporaryDirectory() as empty, mix_store.kept_in(Path(empty)):  # the pilot timed
+        with TemporaryDirectory() as empty, mix_store.kept_in(Path(empty)):
             mix = default_mix(case.engagement.spec)
         pilot_seconds.append(time.perf_counter() - started)
         mixes.append(mix)

@@ -71,12 +71,16 @@ def folder() -> Path:
 
 @contextmanager
 def kept_in(where: Path) -> Iterator[None]:
-    """Keep and read mixes under ``where`` for a while (a bench's never-seen setups, tests)."""
+    """Keep and read mixes under ``where`` for a while (a bench's never-seen setups, tests);
+    the store there is closed when the while is over (``where`` may then be deleted)."""
     _elsewhere.append(Path(where))
     try:
         yield
     finally:
+        store = _stores.pop(folder(), None)
         _elsewhere.pop()
+        if store is not None:
+            store.close()
 
 
 _stores: dict[Path, diskcache.Cache | None] = {}

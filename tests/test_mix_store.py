@@ -99,3 +99,17 @@ print(len(equilibrium._regret_matching.signatures))
         [sys.executable, "-c", program], capture_output=True, text=True, timeout=300, check=True
     )
     assert int(done.stdout) >= 1
+
+
+def test_a_store_kept_for_a_while_is_closed_after_it(tmp_path):
+    """kept_in closes the store it opened, so that its folder may be deleted (a bench's
+    temporary folders), and opens it again when asked again."""
+    found = equilibrium.mix_of_table(equilibrium.pilot_table(SPEC))
+    with mix_store.kept_in(tmp_path):
+        mix_store.put(SPEC, found)
+        where = mix_store.folder()
+        assert where in mix_store._stores
+    assert where not in mix_store._stores
+    with mix_store.kept_in(tmp_path):
+        assert mix_store.get(SPEC) == found
+    assert where not in mix_store._stores
