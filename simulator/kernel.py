@@ -23,28 +23,29 @@ from simulator.battle_state import (
     S_STEP,
     empty_trace,
     new_state,
+    reset_state,
 )
 from simulator.referee import play_out
 from simulator.search import Play, play_searching
 
+BLOCK = 16  # Battles a thread plays in a row on one state
+
 
 @njit(cache=True)
-def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, trace, tracing):
-    """One Battle from the start to its end: (state, outcome, rounds)."""
-    st = new_state(start, seed, index)
+def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, st, trace,
+              tracing):  # fmt: skip
+    """One Battle from the start (``st`` set to it) to its end: (outcome, rounds)."""
     if play.rollouts[0] == 0 and play.rollouts[1] == 0:
-        result, played = play_out(
+        return play_out(
             board, kinds, strikes, musters, start, odds, play.rows, st, start.scalars[S_STEP],
             trace, tracing,
         )  # fmt: skip
-        return st, result, played
     sim = new_state(start, seed, index)
     rows = play.rows[0].copy()  # the phase's rows, as each side's plan has it
     moved = np.zeros((play.plans.shape[1], start.kind.shape[0] + 1), dtype=np.int8)
-    result, played = play_searching(
+    return play_searching(
         board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved, trace, tracing
     )
-    return st, result, played
 
 
 @njit(cache=True, parallel=True, nogil=True)
@@ -59,21 +60,25 @@ def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed
     """
     n = outcome.shape[0]
     slots = start.kind.shape[0]
-    for i in prange(n):
-        c = cells[i]
-        play = Play(plays.rows[c], plays.plans[c], plays.rollouts[c], plays.rollout_rows[c])
+    for b in prange((n + BLOCK - 1) // BLOCK):
+        st = new_state(start, seed, 0)
         trace = empty_trace(slots)
-        st, result, played = _play_one(
-            board, kinds, strikes, musters, start, odds, play, seed, indices[i], trace, False
-        )
-        outcome[i] = result
-        rounds[i] = played
-        for s in range(slots):
-            alive[i, s] = st.alive[s]
-        summoned[i] = st.flags[F_SUMMONED] != 0
-        recruit[i] = st.flags[F_RECRUIT]
-        titan_slain[i, 0] = st.flags[F_TITAN_ATTACKER] != 0
-        titan_slain[i, 1] = st.flags[F_TITAN_DEFENDER] != 0
+        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
+            c = cells[i]
+            play = Play(plays.rows[c], plays.plans[c], plays.rollouts[c], plays.rollout_rows[c])
+            reset_state(st, start, seed, indices[i])
+            result, played = _play_one(
+                board, kinds, strikes, musters, start, odds, play, seed, indices[i], st, trace,
+                False,
+            )  # fmt: skip
+            outcome[i] = result
+            rounds[i] = played
+            for s in range(slots):
+                alive[i, s] = st.alive[s]
+            summoned[i] = st.flags[F_SUMMONED] != 0
+            recruit[i] = st.flags[F_RECRUIT]
+            titan_slain[i, 0] = st.flags[F_TITAN_ATTACKER] != 0
+            titan_slain[i, 1] = st.flags[F_TITAN_DEFENDER] != 0
 
 
 @njit(cache=True, nogil=True)
@@ -81,7 +86,8 @@ def play_traced(board, kinds, strikes, musters, start, odds, play, seed, index, 
     """One Battle on this thread, every move and strike written to ``trace``.
 
     Returns (outcome, rounds, events recorded, alive bool[S])."""
-    st, result, played = _play_one(
-        board, kinds, strikes, musters, start, odds, play, seed, index, trace, True
+    st = new_state(start, seed, index)
+    result, played = _play_one(
+        board, kinds, strikes, musters, start, odds, play, seed, index, st, trace, True
     )
     return result, played, st.flags[F_EVENTS], st.alive.copy()
