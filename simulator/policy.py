@@ -29,6 +29,7 @@ from simulator.battle_state import (
     Z_STEPS,
     in_battle,
     in_battle_inline,
+    lowest_bit,
     occupancy_mask,
     side_mask,
 )
@@ -220,24 +221,28 @@ def survey(board, kinds, strikes, params, st, side, turn):
             st.foe_reach[count] = kinds.skill[st.kind[e]] + 1
             count += 1
     st.flags[F_FOES] = count
-    on_board = 0
+    zone = 0
     for i in range(count):
         he = st.foe_hex[i]
-        on_board |= 1 << he
+        zone |= board.contact_mask[he]  # contact is mutual (11.3)
         reach = min(st.foe_reach[i], WITHIN - 1)
         st.foe_ring[i] = board.within_mask[he, reach] & ~board.within_mask[he, 1]
-    zone = 0
-    for h in range(HEXES):
-        if board.contact_mask[h] & on_board != 0:
-            zone |= 1 << h
-        st.near[h] = 99
-        st.entry_mask[h] = False
     st.flags[F_ZONE] = zone
     threat_zone(st)
-    for i in range(count):
-        he = st.hexes[st.foes[i]]
-        for h in range(HEXES):
-            st.near[h] = min(st.near[h], board.distance[he, h])
+    for h in range(HEXES):
+        st.near[h] = 99
+        st.entry_mask[h] = False
+    # the distance to the nearest enemy, ring by ring (no two hexes are WITHIN apart)
+    reached = 0
+    for d in range(WITHIN if count > 0 else 0):
+        ring = 0
+        for i in range(count):
+            ring |= board.within_mask[st.foe_hex[i], d]
+        ring &= ~reached
+        reached |= ring
+        while ring != 0:
+            st.near[lowest_bit(ring)] = d
+            ring &= ring - 1
     for e in range(st.kind.shape[0]):
         if st.alive[e] and st.side[e] == other and st.hexes[e] == OFF:
             for i in range(board.entry_count[other, 1]):

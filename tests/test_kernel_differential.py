@@ -32,13 +32,13 @@ from engine.battle_turns import (
 )
 from engine.battlelands import TERRAINS, battleland
 from engine.characters import CHARACTERS, TITAN, character
-from engine.hexes import HEX_COUNT, TOWER_ENTRY_SIDE
+from engine.hexes import HEX_COUNT, TOWER_ENTRY_SIDE, distance
 from engine.movement import engaged as engine_engaged
-from engine.movement import legal_moves, may_stand
+from engine.movement import in_contact, legal_moves, may_stand
 from engine.position import Army, BattlePosition, Figure, Side
 from engine.strikes import StrikeKind, legal_strikes
 from simulator import moves as kernel_moves
-from simulator.battle_state import SCALARS, Start, new_state
+from simulator.battle_state import SCALARS, WITHIN, Start, new_state
 from simulator.battles import BattleSpec, Event, EventKind, roster, trace
 from simulator.tables import ATTACKER, DEFENDER, OFF, battle_tables
 
@@ -334,3 +334,27 @@ def test_kernel_destinations_and_contact_are_the_engines_11_12(terrain):
         assert seen["deploy"] > 5, seen
     if _natives_of(terrain):
         assert seen["native"] > 20, seen
+
+
+@pytest.mark.parametrize("terrain", TERRAINS)
+def test_board_masks_are_the_engines_contact_and_distances_11_3(terrain):
+    """The kernel's bit masks of a Battleland: ``contact_mask`` is the engine's contact
+    (11.3), which is mutual, and ``within_mask`` the hexes at most d steps away, for every
+    distance on the Battleland (the tactic's survey finds the nearest enemy ring by ring,
+    and the hexes in contact with any enemy as those any enemy is in contact with)."""
+    land = battleland(terrain)
+    start = BattlePosition(
+        terrain=terrain,
+        entry_side=TOWER_ENTRY_SIDE if terrain == "Tower" else 1,
+        attacker=Army(0, (Figure("Ogre"),)),
+        defender=Army(0, (Figure("Troll"),)),
+    )
+    board = battle_tables(roster(BattleSpec(start))).board
+    for a in range(HEX_COUNT):
+        for b in range(HEX_COUNT):
+            touching = bool((int(board.contact_mask[a]) >> b) & 1)
+            assert touching == in_contact(land, a, b) == in_contact(land, b, a), (a, b)
+            assert distance(a, b) < WITHIN, (a, b)
+            for d in range(WITHIN):
+                within = bool((int(board.within_mask[a, d]) >> b) & 1)
+                assert within == (distance(a, b) <= d), (a, b, d)
