@@ -321,8 +321,7 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     threat_mean = 0.0
     threat_variance = 0.0
     for i in range(st.flags[F_FOES] if (st.flags[F_THREAT] >> h) & 1 else 0):
-        gap = board.distance[h, st.foe_hex[i]]
-        if st.foe_free[i] and 2 <= gap <= st.foe_reach[i]:
+        if st.foe_free[i] and (st.foe_ring[i] >> h) & 1:  # 2 to its reach steps away
             threat_mean += st.foe_blows[i]
             threat_variance += st.foe_spread[i]
     if contacts > 0:
