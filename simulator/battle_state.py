@@ -140,7 +140,7 @@ class State(NamedTuple):
 F_SUMMON_USED, F_REINFORCE_USED, F_SUMMON_PENDING, F_SUMMONED, F_RECRUIT = 0, 1, 2, 3, 4
 F_TITAN_ATTACKER, F_TITAN_DEFENDER, F_EVENTS, F_STEP, F_FOES = 5, 6, 7, 8, 9
 F_WAITING = 10  # walkers of the moving side to enter in this Maneuver Phase (see _survey)
-F_ZONE = 11  # the hexes in contact with an enemy on the Battleland (a bit mask, see _survey)
+F_FOE_HEXES = 11  # the hexes of the enemies on the Battleland (a bit mask, see survey)
 F_THREAT = 12  # the hexes an enemy free to move may close in on next phase (a bit mask)
 F_COUNT = 13
 

@@ -15,11 +15,11 @@ import math
 
 from simulator.battle_state import (
     ATTACKER,
+    F_FOE_HEXES,
     F_FOES,
     F_STEP,
     F_THREAT,
     F_WAITING,
-    F_ZONE,
     HEXES,
     MAX_DICE,
     MAX_RUN,
@@ -221,13 +221,13 @@ def survey(board, kinds, strikes, params, st, side, turn):
             st.foe_reach[count] = kinds.skill[st.kind[e]] + 1
             count += 1
     st.flags[F_FOES] = count
-    zone = 0
+    foe_hexes = 0
     for i in range(count):
         he = st.foe_hex[i]
-        zone |= board.contact_mask[he]  # contact is mutual (11.3)
+        foe_hexes |= 1 << he
         reach = min(st.foe_reach[i], WITHIN - 1)
         st.foe_ring[i] = board.within_mask[he, reach] & ~board.within_mask[he, 1]
-    st.flags[F_ZONE] = zone
+    st.flags[F_FOE_HEXES] = foe_hexes
     threat_zone(st)
     for h in range(HEXES):
         st.near[h] = 99
@@ -285,7 +285,6 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     (enemies on the Battleland, free to move next if ``foe_free``).
     """
     t = st.kind[s]
-    side = st.side[s]
     power = kinds.power[t]
     rem = power - st.hits[s]
     own = value_to(kinds, params, t)
@@ -295,13 +294,12 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     best_strike = 0.0
     mean = 0.0
     variance = 0.0
-    for k in range(6 if (st.flags[F_ZONE] >> h) & 1 else 0):  # no enemy in contact: none
+    touching = board.contact_mask[h] & st.flags[F_FOE_HEXES]  # the enemies in contact
+    for k in range(6 if touching != 0 else 0):
         b = board.neighbours[h, k]
-        if b < 0 or not board.contact[h, b]:
+        if b < 0 or not (touching >> b) & 1:
             continue
         e = st.occ[b]
-        if e < 0 or st.side[e] == side:
-            continue
         te = st.kind[e]
         contacts += 1
         d = strikes.dice[t, h, k, te]
