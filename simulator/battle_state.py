@@ -121,7 +121,7 @@ class State(NamedTuple):
     best: np.ndarray  # int8[27]: scratch
     flags: np.ndarray  # int64[F_COUNT]
     rng: np.ndarray  # uint64[1]
-    foes: np.ndarray  # int8[S]: scratch of the tactic (see _survey)
+    foes: np.ndarray  # int8[S]: scratch of the tactic (see survey)
     foe_free: np.ndarray  # bool[S]
     foe_hex: np.ndarray  # int8[S]
     foe_reach: np.ndarray  # int8[S]: skill + 1, the farthest it may strike from next
@@ -139,7 +139,7 @@ class State(NamedTuple):
 
 F_SUMMON_USED, F_REINFORCE_USED, F_SUMMON_PENDING, F_SUMMONED, F_RECRUIT = 0, 1, 2, 3, 4
 F_TITAN_ATTACKER, F_TITAN_DEFENDER, F_EVENTS, F_STEP, F_FOES = 5, 6, 7, 8, 9
-F_WAITING = 10  # walkers of the moving side to enter in this Maneuver Phase (see _survey)
+F_WAITING = 10  # walkers of the moving side to enter in this Maneuver Phase (see survey)
 F_FOE_HEXES = 11  # the hexes of the enemies on the Battleland (a bit mask, see survey)
 F_THREAT = 12  # the hexes an enemy free to move may close in on next phase (a bit mask)
 F_COUNT = 13
@@ -177,18 +177,26 @@ def new_state(start, seed, index):
     return state
 
 
+@in_battle_inline
+def copy_figures(src, dst):
+    """Each slot's character, side, hex, hits, life and deadline from ``src`` (a Start or a
+    State) to the State ``dst``."""
+    for s in range(src.kind.shape[0]):
+        dst.kind[s] = src.kind[s]
+        dst.side[s] = src.side[s]
+        dst.hexes[s] = src.hexes[s]
+        dst.hits[s] = src.hits[s]
+        dst.alive[s] = src.alive[s]
+        dst.deadline[s] = src.deadline[s]
+
+
 @in_battle
 def reset_state(st, start, seed, index):
     """Set ``st`` to the start of Battle ``index`` of a request with ``seed``, its scratch
     cleared: a thread plays Battle after Battle on one state rather than allocating one
     for each (some thirty small arrays: a few per cent of a 7v7 Battle's time)."""
+    copy_figures(start, st)
     for s in range(start.kind.shape[0]):
-        st.kind[s] = start.kind[s]
-        st.side[s] = start.side[s]
-        st.hexes[s] = start.hexes[s]
-        st.hits[s] = start.hits[s]
-        st.alive[s] = start.alive[s]
-        st.deadline[s] = start.deadline[s]
         st.slain[s] = False
         st.engaged[s] = False
         st.order[s] = 0

@@ -33,6 +33,7 @@ from simulator.battle_state import (
     S_STEP,
     STEPS,
     TIME_LOSS,
+    copy_figures,
     in_battle,
 )
 from simulator.moves import engaged
@@ -54,14 +55,9 @@ class Play(NamedTuple):
 @in_battle
 def copy_state(src, dst):
     """The Battle's position and flags (not the tactic's scratch) from ``src`` to ``dst``."""
+    copy_figures(src, dst)
     for s in range(src.kind.shape[0]):
-        dst.kind[s] = src.kind[s]
-        dst.side[s] = src.side[s]
-        dst.hexes[s] = src.hexes[s]
-        dst.hits[s] = src.hits[s]
-        dst.alive[s] = src.alive[s]
         dst.slain[s] = src.slain[s]
-        dst.deadline[s] = src.deadline[s]
     for h in range(src.occ.shape[0]):
         dst.occ[h] = src.occ[h]
     for f in range(src.flags.shape[0]):
