@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -28,12 +29,12 @@ LONG_RUN = 5_000  # Battles from which a progress bar is shown
 
 
 def _names(text: str) -> list[str]:
-    """Comma-separated character names, any case (an unknown one is left for the checks)."""
+    """Character names separated by commas or spaces, any case (no name has a space; an
+    unknown one is left for the checks)."""
     from engine.characters import NAMES
     from engine.names import canonical
 
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    return [canonical(n, NAMES) or n for n in names]
+    return [canonical(n, NAMES) or n for n in re.split(r"[,\s]+", text) if n]
 
 
 def _terrain(text: str) -> str:
@@ -92,7 +93,9 @@ def odds_parser() -> argparse.ArgumentParser:
         "Use `titan-odds compare --help` to rank muster choices.",
     )
     _common(parser)
-    parser.add_argument("--attacker", type=_names, required=True, help="e.g. Titan,Ogre,Ogre")
+    parser.add_argument(
+        "--attacker", type=_names, required=True, help="e.g. Titan,Ogre,Ogre or 'titan ogre ogre'"
+    )
     parser.add_argument("--defender", type=_names, required=True, help="e.g. Troll,Troll")
     parser.add_argument("--attacker-score", type=int, default=0)
     parser.add_argument("--defender-score", type=int, default=0)
@@ -181,10 +184,30 @@ def _interval(x: dict[str, Any]) -> str:
     return f"{_pct(x['p'])}  [{_pct(lo)} .. {_pct(hi)}]"
 
 
+def _style_mix(mix: dict[str, float]) -> str:
+    """'balanced 70%, measured 30%': a side's styles and its share of the Battles in each."""
+    if len(mix) == 1:
+        return next(iter(mix))
+    return ", ".join(f"{name} {100 * share:.0f}%" for name, share in mix.items())
+
+
+def _tactics(answer: dict[str, Any]) -> str:
+    """Each side's tactic, and the styles it played where they are not the tactic's name."""
+    played = []
+    for side in ("attacker", "defender"):
+        tactic, mix = answer["tactics"][side], answer["style_mix"][side]
+        styles = _style_mix(mix)
+        if tactic == "lookahead":
+            styles = f"searching from {styles}"
+        played.append(f"{side} {tactic}" + (f" ({styles})" if styles != tactic else ""))
+    return "tactics: " + "; ".join(played)
+
+
 def format_odds(answer: dict[str, Any]) -> str:
     lines = [
         f"{answer['terrain']}, attacker enters from side {answer['entry_side']}; "
         f"{answer['trials']} battles, seed {answer['seed']}" + _stopped(answer),
+        _tactics(answer),
         "",
         "outcome               probability  95% interval",
     ]

@@ -24,6 +24,16 @@ def test_prints_a_table(capsys):
     assert "defender flees: attacker scores 16" in out  # 9.2: half of two Trolls, 32
 
 
+def test_names_may_be_separated_by_spaces_and_the_styles_played_are_shown(capsys):
+    argv = ["--terrain", "plains", "--attacker", "titan ogre, ogre", "--defender", "Troll Troll"]
+    assert main([*argv, "--trials", "300", "--seed", "4", "--defender-tactic", "steadfast"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("survives") == 5
+    tactics = out.splitlines()[1]
+    assert tactics.startswith("tactics: attacker default (") and "defender steadfast" in tactics
+    assert tactics.endswith("defender steadfast")  # a style names itself: no mix to show
+
+
 def test_json_is_the_api_answer(capsys):
     assert main([*ODDS, "--trials", "200", "--seed", "4", "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
