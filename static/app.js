@@ -411,13 +411,13 @@ function survivalRows(s) {
     const p = (k) => g.distribution[String(k)] || 0;
     let expected = 0;
     for (let k = 1; k <= g.count; k += 1) expected += k * p(k);
-    if (g.count === 1) return [g.name, p(1), percent(p(1), 0)];
+    if (g.count === 1) return [g.name, p(1), percent(p(1), 0), false];
     const parts = [];
     for (let k = g.count; k >= 0; k -= 1) {
       const word = k === g.count ? (g.count === 2 ? "both" : `all ${HOW_MANY[k] || k}`) : HOW_MANY[k] || String(k);
       parts.push(`${word} ${percent(p(k), 0)}`);
     }
-    return [`${g.name} ×${g.count}`, expected / g.count, parts.join(", ")];
+    return [`${g.name} ×${g.count}`, expected / g.count, parts.join(", "), true];
   });
 }
 
@@ -438,9 +438,11 @@ function renderSide(side, answer) {
   ]));
 
   const body = $(`#${side}-survival tbody`);
-  body.replaceChildren(...survivalRows(s).map(([name, p, text]) => element("tr", {},
+  // a group's breakdown ("both 6%, one 31%, none 63%") goes under its bar, a single one's beside it
+  body.replaceChildren(...survivalRows(s).map(([name, p, text, group]) => element("tr", {},
     element("th", { scope: "row", text: name }),
-    element("td", {}, bar(p, null, side), element("span", { class: "value", text })),
+    element("td", group ? { class: "group" } : {},
+      bar(p, null, side), element("span", { class: "value", text })),
   )));
 
   const points = Object.entries(s.points_distribution)

@@ -381,6 +381,11 @@ def test_identical_characters_survive_together_and_only_a_titan_is_lost(page, ba
         assert float(value.rstrip("%")) == pytest.approx(expected, abs=0.51)
     trolls = page.locator("#defender-survival tbody tr").first.locator(".value").inner_text()
     assert trolls.startswith("all three ")
+    # the breakdown reads on one line under the group's bar, as wide as the single ones' bars
+    bar, text = row.locator(".bar").bounding_box(), row.locator(".value").bounding_box()
+    single = page.locator("#attacker-survival tbody tr").first.locator(".bar").bounding_box()
+    assert text["y"] >= bar["y"] + bar["height"] and text["height"] < 2 * bar["height"] + 12
+    assert bar["width"] == pytest.approx(single["width"], abs=1)
     attacker_facts = page.inner_text("#attacker-facts")
     assert "Titan killed" in attacker_facts and "Titan lost" in attacker_facts
     assert "Titan" not in page.inner_text("#defender-facts")
