@@ -157,3 +157,15 @@ def test_gunicorn_is_configured_for_this_service(monkeypatch):
     assert conf.graceful_timeout > DEFAULTS["TIME_BUDGET_SECONDS"]
     assert conf.control_socket_disable is True
     assert callable(conf.post_fork)
+
+
+@pytest.mark.parametrize(
+    "document", ["README.md", *sorted(p.name for p in (ROOT / "docs").glob("*.md"))]
+)
+def test_every_relative_link_of_a_document_names_a_file(document):
+    """A link such as [docs/api.md](docs/api.md) leads to a file of the repository, from
+    where the document stands (a user has the repository, not the web)."""
+    path = ROOT / document if document == "README.md" else ROOT / "docs" / document
+    targets = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", path.read_text())
+    local = [t for t in targets if not re.match(r"[a-z]+:", t)]
+    assert [t for t in local if not (path.parent / t).exists()] == []
