@@ -13,7 +13,7 @@ import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
@@ -170,7 +170,6 @@ def test_shared_link_refills_the_form_and_runs_it(page, base_url):
         "trials": 300,
         "seed": 11,
     }
-    from urllib.parse import urlencode
 
     link = f"{base_url}/#" + urlencode({"q": json.dumps(request)})
     with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
@@ -214,7 +213,6 @@ def test_shared_link_refills_the_form_and_runs_it(page, base_url):
 )
 def test_bad_input_shows_a_message_beside_its_field(page, base_url, change, field):
     needs_kernel()
-    from urllib.parse import urlencode
 
     request = {
         "terrain": "Plains",
@@ -288,7 +286,6 @@ def test_the_tower_forces_side_5_and_gives_the_players_side_back(page, base_url)
 
 def test_a_link_with_a_land_and_an_entry_side_round_trips(page, base_url):
     needs_kernel()
-    from urllib.parse import urlencode
 
     request = {
         "land": 8,
@@ -356,7 +353,6 @@ def test_identical_characters_survive_together_and_only_a_titan_is_lost(page, ba
     """ "Ogre ×2: both 5%, one 20%, none 75%" from the answer's survivors_by_name; the Titan's
     fate (killed; lost, also on a time loss, 10.5) only for the side that has one."""
     needs_kernel()
-    from urllib.parse import urlencode
 
     request = {
         "terrain": "Plains",
@@ -422,6 +418,64 @@ def test_a_precision_stops_early_and_says_so(page, base_url):
         0
     ].replace(" ", "")
     assert page.outside == [] and page.script_errors == []
+
+
+def test_the_search_plays_each_side_in_turn_against_the_answer_shown(page, base_url):
+    """'Would better play change this?': the search tactic plays the attacker against the
+    defender's tactic of the answer, then the defender against the attacker's; each line
+    gives its side's good endings (the defender's: wins and time losses, 10.5) beside the
+    answer's, with the sampling error of the Battles the search played."""
+    needs_kernel()
+    request = {
+        "terrain": "Plains",
+        "attacker": {"score": 0, "characters": ["Ogre", "Ogre"]},
+        "defender": {"score": 0, "characters": ["Troll"]},
+        "tactics": {"attacker": "default", "defender": "steadfast"},
+        "precision": 0.05,
+        "seed": 7,
+    }
+    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
+        open_form(page, f"{base_url}/#" + urlencode({"q": json.dumps(request)}))
+    base = answered.value.json()
+    page.wait_for_selector("#results[data-state=done]")
+    checks = []
+    page.on("response", lambda r: checks.append(r) if r.url.endswith("/api/v1/odds") else None)
+    page.click("#check-play")
+    page.wait_for_selector("#play-check-results li[data-side=defender]", timeout=RUN_TIMEOUT_MS)
+    asked = [json.loads(r.request.post_data) for r in checks]
+    assert [a["tactics"] for a in asked] == [
+        {"attacker": "lookahead", "defender": "steadfast"},
+        {"attacker": "default", "defender": "lookahead"},
+    ]
+    assert all(a["seed"] == base["seed"] and "precision" not in a for a in asked)
+    attacker, defender = (r.json() for r in checks)
+    lines = page.locator("#play-check-results li").all_inner_texts()
+    won = attacker["outcomes"]["attacker_wins"]["p"]
+    assert lines[0].startswith(f"A searching attacker wins {100 * won:.0f}% of ")
+    assert f"the attacker here {100 * base['outcomes']['attacker_wins']['p']:.0f}%" in lines[0]
+    held = defender["outcomes"]["defender_wins"]["p"] + defender["outcomes"]["time_loss"]["p"]
+    assert f"holds out (wins, or the time runs out) in {100 * held:.0f}% of " in lines[1]
+    assert page.inner_text("#play-check-status") == "" and page.script_errors == []
+    # a new answer clears the check
+    page.fill("#seed", "8")
+    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS):
+        page.click("#run")
+    page.wait_for_selector("#results[data-state=done]")
+    assert page.locator("#play-check-results li").count() == 0
+    # a refusal is said, and the check may be asked again
+    busy = {"error": {"code": "busy", "message": "the worker is busy", "details": []}}
+    page.route(
+        re.compile(r"/api/v1/odds$"),
+        lambda route: route.fulfill(status=503, json=busy, headers={"Retry-After": "5"}),
+    )
+    page.click("#check-play")
+    page.wait_for_function(
+        "document.querySelector('#play-check-status').textContent.startsWith('Not checked')"
+    )
+    status = page.inner_text("#play-check-status")
+    assert status.startswith("Not checked: the worker is busy") and "again" in status
+    assert page.locator("#play-check-results li").count() == 0
+    assert page.is_enabled("#check-play")
 
 
 # --- the Arena's page ----------------------------------------------------------------------
