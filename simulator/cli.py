@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 from collections.abc import Sequence
@@ -26,6 +27,7 @@ from typing import Any
 from engine.errors import TitanError, Violations
 
 LONG_RUN = 5_000  # Battles from which a progress bar is shown
+CHECK_TRIALS = 400  # Battles the search plays each side with --check-play (about ±5 points)
 
 
 def _names(text: str) -> list[str]:
@@ -99,6 +101,12 @@ def odds_parser() -> argparse.ArgumentParser:
     parser.add_argument("--defender", type=_names, required=True, help="e.g. Troll,Troll")
     parser.add_argument("--attacker-score", type=int, default=0)
     parser.add_argument("--defender-score", type=int, default=0)
+    parser.add_argument(
+        "--check-play",
+        action="store_true",
+        help=f"then let the search tactic play each side in turn ({CHECK_TRIALS} Battles "
+        "each) and say how much more that side would win or hold out",
+    )
     return parser
 
 
@@ -201,6 +209,50 @@ def _tactics(answer: dict[str, Any]) -> str:
             styles = f"searching from {styles}"
         played.append(f"{side} {tactic}" + (f" ({styles})" if styles != tactic else ""))
     return "tactics: " + "; ".join(played)
+
+
+def _good_ending(side: str, outcomes: dict[str, Any]) -> float:
+    """A side's good endings: the attacker's wins; the defender's wins and time losses (10.5)."""
+    if side == "attacker":
+        return outcomes["attacker_wins"]["p"]
+    return outcomes["defender_wins"]["p"] + outcomes["time_loss"]["p"]
+
+
+def check_line(side: str, searching: dict[str, Any], answer: dict[str, Any]) -> str:
+    """How a side played by the search fares, beside the same side in ``answer``."""
+    mine, here = (_good_ending(side, a["outcomes"]) for a in (searching, answer))
+    n = searching["trials"]
+    half = 1.96 * math.sqrt(max(mine * (1 - mine), 1 / n) / n)
+    gain = 100 * (mine - here)
+    verdict = (
+        "no clear difference (within the sampling error)"
+        if abs(gain) <= 100 * half
+        else f"{gain:+.0f} points"
+    )
+    does = "wins" if side == "attacker" else "holds out (wins, or the time runs out) in"
+    return (
+        f"  a searching {side} {does} {_pct(mine).strip()} of {n} Battles "
+        f"(±{100 * half:.0f} points), here {_pct(here).strip()}: {verdict}"
+    )
+
+
+def check_play(body: dict[str, Any], answer: dict[str, Any], ask) -> str:
+    """Each side played by the search tactic in turn against the other's tactic of
+    ``answer``, on its seed: ``ask`` answers an odds request body."""
+    lines = ["", "would better play change this? (the search tactic plays each side in turn)"]
+    tactics = body["tactics"]
+    for side in ("attacker", "defender"):
+        if tactics[side] == "lookahead":
+            continue
+        asked = {
+            **body,
+            "trials": CHECK_TRIALS,
+            "precision": None,
+            "seed": answer["seed"],
+            "tactics": {**tactics, side: "lookahead"},
+        }
+        lines.append(check_line(side, ask(asked), answer))
+    return "\n".join(lines)
 
 
 def format_odds(answer: dict[str, Any]) -> str:
@@ -311,22 +363,30 @@ def _report(error: TitanError) -> str:
     )
 
 
-def _ask_service(url: str, body: dict[str, Any], comparing: bool, as_json: bool) -> int:
+def _ask_service(url: str, body: dict[str, Any], comparing: bool, args) -> int:
     """The same question asked of a running service; its refusal printed as the local one."""
     from api.client import ServiceError, TitanClient
 
     client = TitanClient(url)
     try:
         answer = client.compare(body) if comparing else client.odds(body)
+        _print(answer, comparing, args, body, client.odds)
     except ServiceError as e:
         for p in e.details or [{"message": e.message}]:
             print(_problem_line(p), file=sys.stderr)
         return 2
-    if as_json:
-        print(json.dumps(answer, indent=2))
-    else:
-        print(format_compare(answer) if comparing else format_odds(answer))
     return 0
+
+
+def _print(answer: dict[str, Any], comparing: bool, args, body: dict[str, Any], ask) -> None:
+    if args.json:
+        print(json.dumps(answer, indent=2))
+    elif comparing:
+        print(format_compare(answer))
+    else:
+        print(format_odds(answer), flush=True)
+        if args.check_play:
+            print(check_play(body, answer, ask))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -352,8 +412,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             attacker={"score": args.attacker_score, "characters": args.attacker},
             defender={"score": args.defender_score, "characters": args.defender},
         )
+    if not comparing and args.check_play and args.json:
+        print("titan-odds: --check-play adds lines to the table; with --json, ask for each "
+              "side's lookahead yourself", file=sys.stderr)  # fmt: skip
+        return 2
     if args.url:
-        return _ask_service(args.url, body, comparing, args.json)
+        return _ask_service(args.url, body, comparing, args)
     progress = _Progress(_most_battles(args), enabled=not args.no_progress and sys.stderr.isatty())
     try:
         if comparing:
@@ -369,11 +433,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     finally:
         progress.close()
-    if args.json:
-        print(json.dumps(answer, indent=2))
-    else:
-        print(format_compare(answer) if comparing else format_odds(answer))
+    _print(answer, comparing, args, body, lambda asked: _odds(asked, args.time_budget))
     return 0
+
+
+def _odds(body: dict[str, Any], time_budget: float | None) -> dict[str, Any]:
+    from simulator.odds import odds
+
+    return odds(body, time_budget=time_budget)
 
 
 if __name__ == "__main__":

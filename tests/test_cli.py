@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator.cli import main
+from simulator.cli import CHECK_TRIALS, main
 
 ODDS = ["--terrain", "Plains", "--attacker", "Titan,Ogre,Ogre", "--defender", "Troll,Troll"]
 
@@ -32,6 +32,35 @@ def test_names_may_be_separated_by_spaces_and_the_styles_played_are_shown(capsys
     tactics = out.splitlines()[1]
     assert tactics.startswith("tactics: attacker default (") and "defender steadfast" in tactics
     assert tactics.endswith("defender steadfast")  # a style names itself: no mix to show
+
+
+def test_check_play_lets_the_search_play_each_side_on_the_answers_seed(capsys):
+    from simulator.odds import odds
+
+    argv = ["--terrain", "Plains", "--attacker", "Ogre,Ogre", "--defender", "Troll"]
+    assert main([*argv, "--trials", "300", "--seed", "6", "--check-play"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    checks = lines[lines.index(next(x for x in lines if x.startswith("would better"))) + 1 :]
+    assert len(checks) == 2
+    body = {
+        "terrain": "Plains",
+        "attacker": {"characters": ["Ogre", "Ogre"]},
+        "defender": {"characters": ["Troll"]},
+        "trials": CHECK_TRIALS,
+        "seed": 6,
+    }
+    attacker = odds({**body, "tactics": {"attacker": "lookahead"}})["outcomes"]
+    defender = odds({**body, "tactics": {"defender": "lookahead"}})["outcomes"]
+    assert checks[0].startswith(
+        f"  a searching attacker wins {100 * attacker['attacker_wins']['p']:.1f}% of 400 Battles"
+    )
+    held = defender["defender_wins"]["p"] + defender["time_loss"]["p"]
+    assert f"holds out (wins, or the time runs out) in {100 * held:.1f}% of 400" in checks[1]
+
+
+def test_check_play_is_refused_with_json(capsys):
+    assert main([*ODDS, "--trials", "100", "--check-play", "--json"]) == 2
+    assert "--check-play" in capsys.readouterr().err
 
 
 def test_json_is_the_api_answer(capsys):
