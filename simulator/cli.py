@@ -227,13 +227,19 @@ def check_line(side: str, searching: dict[str, Any], answer: dict[str, Any]) -> 
     verdict = (
         "no clear difference (within the sampling error)"
         if abs(gain) <= 100 * half
-        else f"{gain:+.0f} points"
+        else ("+" if gain > 0 else "-") + _points(abs(gain))
     )
     does = "wins" if side == "attacker" else "holds out (wins, or the time runs out) in"
     return (
         f"  a searching {side} {does} {_pct(mine).strip()} of {n} Battles "
-        f"(±{100 * half:.0f} points), here {_pct(here).strip()}: {verdict}"
+        f"(±{_points(100 * half)}), here {_pct(here).strip()}: {verdict}"
     )
+
+
+def _points(x: float) -> str:
+    """'30 points', '1 point', '0.5 points': whole points, or one decimal below one."""
+    shown = f"{x:.0f}" if x >= 0.95 else f"{x:.1f}"
+    return f"{shown} point" + ("" if shown == "1" else "s")
 
 
 def check_play(body: dict[str, Any], answer: dict[str, Any], ask) -> str:

@@ -575,11 +575,17 @@ function checkLine(side, answer, base) {
   const gain = 100 * (mine - here);
   const verdict = Math.abs(gain) <= 100 * half
     ? "no clear difference (within the sampling error)"
-    : `${gain > 0 ? "+" : "−"}${number(Math.abs(gain), 0)} points`;
+    : `${gain > 0 ? "+" : "−"}${points(Math.abs(gain))}`;
   const [does, did] = side === "attacker"
     ? ["wins", ""] : ["holds out (wins, or the time runs out) in", " in"];
   return `A searching ${side} ${does} ${percent(mine, 0)} of ${number(n, 0)} Battles ` +
-    `(±${number(100 * half, 0)} points), the ${side} here${did} ${percent(here, 0)}: ${verdict}.`;
+    `(±${points(100 * half)}), the ${side} here${did} ${percent(here, 0)}: ${verdict}.`;
+}
+
+// "30 points", "1 point", "0.5 points": whole points, or one decimal below one.
+function points(x) {
+  const shown = x >= 0.95 ? x.toFixed(0) : x.toFixed(1);
+  return `${shown} point${shown === "1" ? "" : "s"}`;
 }
 
 async function checkPlay() {
