@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: install run test lint format bench bench-tactics tune load soak browser nginx clean
+.PHONY: install run test lint format bench bench-tactics tune tune-guarded load soak browser nginx clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,11 @@ $(VENV)/.tune-installed: pyproject.toml | $(PY)
 
 tune: $(VENV)/.tune-installed
 	$(PY) -m bench.tune
+
+# The guarded style's weights tuned by CMA-ES to hold the Tower against the search tactic
+# (writes simulator/data/guarded_tactic.toml and appends to bench/tune_guarded.log).
+tune-guarded: $(VENV)/.tune-installed
+	$(PY) -m bench.tune_guarded
 
 # Requests per second and latency of a local gunicorn at concurrency 1, 4 and 16.
 load: $(VENV)/.run-installed

@@ -29,6 +29,7 @@ from simulator.battle_state import ROUNDS
 from simulator.search import Play
 
 BALANCED_WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "balanced_tactic.toml"
+GUARDED_WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "guarded_tactic.toml"
 SIDES = ("attacker", "defender")  # the kernel's ATTACKER, DEFENDER
 
 
@@ -137,10 +138,14 @@ OPENINGS: dict[str, tuple[str, int, str]] = {
     "patient": ("defensive", 1, BALANCED),
     "barrage": ("ranged", 1, "aggressive"),
 }
+# Styles tuned by an optimiser, with a row of their own for the opening Battle-Rounds and
+# one for the rest, the same for both sides: (the file of weights, opening Battle-Rounds).
+# `guarded` was tuned to hold the Tower against the search tactic (bench/tune_guarded.py).
+TUNED_OPENINGS: dict[str, tuple[Path, int]] = {"guarded": (GUARDED_WEIGHTS_FILE, 2)}
 # Every heuristic tactic, in the order ties between them are broken in the default's mix.
 STYLES = (BALANCED, "measured", "aggressive", "defensive", "ranged", "steadfast", "hand-set",
-          "patient", "barrage")  # fmt: skip
-assert set(STYLES) == {BALANCED, *BLENDS, *ON_BALANCED, *PRESETS, *OPENINGS}
+          "patient", "barrage", "guarded")  # fmt: skip
+assert set(STYLES) == {BALANCED, *BLENDS, *ON_BALANCED, *PRESETS, *OPENINGS, *TUNED_OPENINGS}
 # The styles the default mixes as attacker and as defender (simulator.equilibrium).
 # `defensive` and `steadfast` play for the clock, which only the defender may win by
 # (10.5): as attacker they never beat the default's attacker on the suite of
@@ -162,8 +167,8 @@ TACTICS: dict[str, str] = {
     "default": (
         "Both sides playing well: for each Engagement the service first plays a short "
         "tournament between the fixed styles (balanced, measured, aggressive, ranged, "
-        "hand-set, patient; defensive and steadfast for the defender, barrage for the "
-        "attacker) on the same dice and finds the mix of them from which neither side gains "
+        "hand-set, patient, guarded; defensive and steadfast for the defender, barrage for "
+        "the attacker) on the same dice and finds the mix of them from which neither side gains "
         "by switching to another (an approximate equilibrium); each Battle then plays a pair "
         "of styles drawn from that mix. The answer gives the mix (style_mix)."
     ),
@@ -213,6 +218,13 @@ TACTICS: dict[str, str] = {
         "afar while the others come on, then attacks all-out as aggressive. A way of "
         "attacking: the default mixes it for the attacker only."
     ),
+    "guarded": (
+        "Takes ground where it strikes more than it is struck, and holds it: it closes in "
+        "onto high ground and the Tower's walls, shuns hexes where it would take many blows "
+        "and keeps its Titan safe, and after Battle-Round 2 a defender that outpaces the "
+        "attacker keeps out of reach. Tuned by CMA-ES to hold the Tower against the search "
+        "tactic."
+    ),
     "lookahead": (
         "Searches instead of following a rule of thumb: at each of its phases it tries the "
         "moves (or strikes) the default's tactic and the aggressive, defensive and ranged ones "
@@ -235,6 +247,7 @@ COST: dict[str, float] = {
     "hand-set": 1.0,
     "patient": 1.0,
     "barrage": 1.0,
+    "guarded": 1.0,
     "lookahead": 100.0,
 }
 
@@ -279,8 +292,25 @@ def weights(name: str, side: int, balanced: np.ndarray | None = None) -> np.ndar
     return _row(PRESETS[name])
 
 
+@cache
+def tuned_opening_rows(name: str) -> np.ndarray:
+    """A tuned style's rows (float64[ROUNDS, WEIGHTS]) from its file: ``[opening]`` for its
+    first Battle-Rounds, ``[rest]`` after."""
+    path, rounds = TUNED_OPENINGS[name]
+    data = tomllib.loads(path.read_text())
+    row = {
+        part: _row({Weight[k.upper()]: float(v) for k, v in data[part].items()})
+        for part in ("opening", "rest")
+    }
+    found = np.tile(row["rest"], (ROUNDS, 1))
+    found[:rounds] = row["opening"]
+    return found
+
+
 def round_rows(name: str, side: int, balanced: np.ndarray | None = None) -> np.ndarray:
     """A style's rows for a side, one per Battle-Round (float64[ROUNDS, WEIGHTS])."""
+    if name in TUNED_OPENINGS:
+        return tuned_opening_rows(name).copy()
     if name in OPENINGS:
         opening, rounds, then = OPENINGS[name]
         found = np.tile(weights(then, side, balanced), (ROUNDS, 1))

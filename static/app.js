@@ -22,6 +22,7 @@ const TACTICS = {
   "hand-set": "A careful player with hand-set weights, the default before any tuning.",
   patient: "Keeps away for the first round while the enemy comes on, then fights as balanced.",
   barrage: "Rangestrikers shoot in the first round while the rest come on, then all-out attack.",
+  guarded: "Takes high ground and walls where it strikes more than it is struck, and holds them.",
   lookahead: "Searches every phase by playing the Battle out; slow, for few but better Battles.",
 };
 const TERRAIN_ORDER = [
