@@ -21,8 +21,6 @@ log (``bench/tune.log``).
 from __future__ import annotations
 
 import argparse
-import datetime
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -31,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.tactics import HEURISTICS, SUITE, attacker_wins, defender_holds, outcomes
+from bench.tuning import add_cluster_arguments, connect, logged
 from simulator.tactics import BALANCED_WEIGHTS_FILE, SIDES, Weight, balanced_rows
 
 # the weights tuned per side, and the scale of one unit of the search space
@@ -107,11 +106,9 @@ def write_weights(rows: np.ndarray, note: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     import cma
-    from dask.distributed import Client, LocalCluster
 
     parser = argparse.ArgumentParser(prog="python -m bench.tune", description=__doc__)
-    parser.add_argument("--scheduler", help="address of a dask scheduler (default: a LocalCluster)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count(), help="LocalCluster workers")
+    add_cluster_arguments(parser)
     parser.add_argument("--generations", type=int, default=12)
     parser.add_argument("--population", type=int, default=10)
     parser.add_argument("--sigma", type=float, default=0.5, help="CMA-ES's first step size")
@@ -121,11 +118,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     start = balanced_rows().copy()
-    client = (
-        Client(args.scheduler)
-        if args.scheduler
-        else Client(LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True))
-    )
+    client = connect(args)
     es = cma.CMAEvolutionStrategy(
         np.zeros(dimensions()),
         args.sigma,
@@ -133,17 +126,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     cases = range(len(SUITE))
     best = (float("inf"), np.zeros(dimensions()), None)
-    with LOG.open("a") as log:
-
-        def say(line: str) -> None:
-            print(line, flush=True)
-            log.write(line + "\n")
-            log.flush()
-
-        say(
-            f"# {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC: python -m bench.tune "
-            + " ".join(sys.argv[1:] if argv is None else argv)
-        )
+    with logged(LOG, "bench.tune", sys.argv[1:] if argv is None else argv) as say:
         say(
             f"# {len(SUITE)} engagements, deviations {', '.join(DEVIATIONS)}, "
             f"{args.trials} battles a matchup, dask at {client.scheduler.address}"

@@ -19,8 +19,6 @@ log (``bench/tune_guarded.log``).
 from __future__ import annotations
 
 import argparse
-import datetime
-import os
 import sys
 import time
 from collections.abc import Sequence
@@ -29,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.tactics import SUITE
+from bench.tuning import add_cluster_arguments, connect, logged
 from simulator.tactics import GUARDED_WEIGHTS_FILE, TUNED_OPENINGS, Weight, round_rows
 
 CASE = next(i for i, c in enumerate(SUITE) if c.terrain == "Tower" and c.name == "Titans 7v7")
@@ -98,11 +97,9 @@ def write_weights(rows: np.ndarray, note: str) -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     import cma
-    from dask.distributed import Client, LocalCluster
 
     parser = argparse.ArgumentParser(prog="python -m bench.tune_guarded", description=__doc__)
-    parser.add_argument("--scheduler", help="address of a dask scheduler (default: a LocalCluster)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count(), help="LocalCluster workers")
+    add_cluster_arguments(parser)
     parser.add_argument("--generations", type=int, default=14)
     parser.add_argument("--population", type=int, default=10)
     parser.add_argument("--sigma", type=float, default=0.7, help="CMA-ES's first step size")
@@ -111,28 +108,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--dry-run", action="store_true", help="do not write the weights")
     args = parser.parse_args(argv)
 
-    client = (
-        Client(args.scheduler)
-        if args.scheduler
-        else Client(LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True))
-    )
+    client = connect(args)
     dimensions = len(SCALES) * len(PARTS)
     es = cma.CMAEvolutionStrategy(
         np.zeros(dimensions),
         args.sigma,
         {"seed": args.seed, "popsize": args.population, "maxiter": args.generations, "verbose": -9},
     )
-    with LOG.open("a") as log:
-
-        def say(line: str) -> None:
-            print(line, flush=True)
-            log.write(line + "\n")
-            log.flush()
-
-        say(
-            f"# {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC: python -m "
-            "bench.tune_guarded " + " ".join(sys.argv[1:] if argv is None else argv)
-        )
+    with logged(LOG, "bench.tune_guarded", sys.argv[1:] if argv is None else argv) as say:
         say(
             f"# {SUITE[CASE].terrain} {SUITE[CASE].name}, the defender holding out against "
             + ", ".join(f"{a} ({w:g}, {n} battles)" for a, w, n in AGAINST)
