@@ -4,8 +4,11 @@ A *style* is one parametrised policy (``simulator.policy``) with its own
 weights: ``balanced`` has a row per side, tuned by self-play (``bench/tune.py``
 wrote ``simulator/data/balanced_tactic.toml``); the presets share one row
 between the sides; the other styles are built on them (a blend, balanced with
-weights of its own, or an opening: other weights for the first Battle-Round).
-The kernel takes a row per side and Battle-Round. ``default`` is no row of
+weights of its own, or an opening: other weights for the first Battle-Round);
+``guarded`` has two rows of its own, for Battle-Rounds 1-2 and the rest, tuned to
+hold the Tower against the search tactic (``bench/tune_guarded.py`` wrote
+``simulator/data/guarded_tactic.toml``). The kernel takes a row per side and
+Battle-Round. ``default`` is no row of
 its own: for each Engagement it is the approximate equilibrium of the styles,
 found by a small pilot tournament (``simulator.equilibrium``), each Battle
 playing one pair of styles drawn from it. ``lookahead`` searches: at each
