@@ -23,6 +23,7 @@ const TACTICS = {
   patient: "Keeps away for the first round while the enemy comes on, then fights as balanced.",
   barrage: "Rangestrikers shoot in the first round while the rest come on, then all-out attack.",
   guarded: "Takes high ground and walls where it strikes more than it is struck, and holds them.",
+  waiting: "Keeps away for three rounds (for its reinforcement, 14.0), then all-out attack.",
   lookahead: "Searches every phase by playing the Battle out; slow, for few but better Battles.",
 };
 const TERRAIN_ORDER = [

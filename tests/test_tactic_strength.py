@@ -171,6 +171,20 @@ def test_guarded_holds_the_tower_against_the_search_where_steadfast_did_not_10_5
     assert guarded - steadfast > 3 * se, (guarded, steadfast)
 
 
+def test_waiting_for_the_reinforcement_holds_out_more_often_14_0():
+    """14.0: the defender musters a reinforcement in Battle-Round 4. A Centaur attacked by
+    a Lion on the Plains, against the default attacker: ``waiting`` (keeping away for three
+    Battle-Rounds, then falling on the Lion with the second Centaur) holds out (wins, or
+    outlasts the seven rounds, 10.5) more often than ``steadfast``, on the same dice, by
+    more than 3 standard errors of the difference: 2,000 Battles (seed 8)."""
+    case = next(c for c in SUITE if c.name == "1v1 Lion v Centaur")
+    n = 2000
+    waiting = defender_holds(outcomes(case, "default", "waiting", n, seed=8))
+    steadfast = defender_holds(outcomes(case, "default", "steadfast", n, seed=8))
+    se = math.sqrt(_se(waiting, n) ** 2 + _se(steadfast, n) ** 2)
+    assert waiting - steadfast > 3 * se, (waiting, steadfast)
+
+
 def test_ranged_hunts_a_legion_that_keeps_away_13_0():
     """13.0: a rangestriker strikes from afar. A Serpent and a Hydra attacking a Troll, a
     Wyvern and an Ogre in the Swamp that keep away (defensive): ``ranged`` (balanced, its
