@@ -337,7 +337,8 @@ def format_compare(answer: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-FEW_CHOICES = 12  # an unknown name with no close match: its valid names listed up to this many
+FEW_CHOICES = 16  # an unknown name with no close match: its valid names listed up to this many
+# (every tactic and terrain, not every character)
 
 
 def _problem_line(problem: dict[str, Any]) -> str:
