@@ -94,6 +94,14 @@ def open_form(page, url: str) -> None:
     page.wait_for_selector("body[data-ready=true]")
 
 
+def answer_of_link(page, base_url: str, request: dict) -> dict:
+    """Open the page's link to ``request`` (it asks at once) and wait for the answer shown."""
+    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
+        open_form(page, f"{base_url}/#" + urlencode({"q": json.dumps(request)}))
+    page.wait_for_selector("#results[data-state=done]")
+    return answered.value.json()
+
+
 def set_legion(page, side: str, names: list[str]) -> None:
     while page.locator(f"#{side} .characters li").count():
         page.locator(f"#{side} .characters li .remove").first.click()
@@ -361,10 +369,7 @@ def test_identical_characters_survive_together_and_only_a_titan_is_lost(page, ba
         "trials": 300,
         "seed": 5,
     }
-    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
-        open_form(page, f"{base_url}/#" + urlencode({"q": json.dumps(request)}))
-    answer = answered.value.json()
-    page.wait_for_selector("#results[data-state=done]")
+    answer = answer_of_link(page, base_url, request)
     ogres = answer["attacker"]["survivors_by_name"][1]
     assert ogres["name"] == "Ogre" and ogres["count"] == 2
     row = page.locator("#attacker-survival tbody tr").nth(1)
@@ -434,10 +439,7 @@ def test_the_search_plays_each_side_in_turn_against_the_answer_shown(page, base_
         "precision": 0.05,
         "seed": 7,
     }
-    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
-        open_form(page, f"{base_url}/#" + urlencode({"q": json.dumps(request)}))
-    base = answered.value.json()
-    page.wait_for_selector("#results[data-state=done]")
+    base = answer_of_link(page, base_url, request)
     checks = []
     page.on("response", lambda r: checks.append(r) if r.url.endswith("/api/v1/odds") else None)
     page.click("#check-play")

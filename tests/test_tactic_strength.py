@@ -86,6 +86,17 @@ def _assert_wins_more(name, terrain, tactic, than, defender, n, seed):
     assert better - worse > 3 * se, (better, worse)
 
 
+def _assert_holds_more(name, terrain, tactic, than, attacker, n, seed):
+    """The defender of the suite's engagement holds out (wins, or outlasts the seven rounds,
+    10.5) more often against ``attacker`` playing ``tactic`` than playing ``than``, on the
+    same dice, by more than 3 standard errors."""
+    case = next(c for c in SUITE if c.name == name and c.terrain == terrain)
+    better = defender_holds(outcomes(case, attacker, tactic, n, seed=seed))
+    worse = defender_holds(outcomes(case, attacker, than, n, seed=seed))
+    se = math.sqrt(_se(better, n) ** 2 + _se(worse, n) ** 2)
+    assert better - worse > 3 * se, (better, worse)
+
+
 def test_searching_leaves_the_real_dice_alone():
     """A search rolls its own dice: the rollouts do not change the dice of the Battle
     itself (a searching side whose every plan is its own style, balanced here, plays the
@@ -163,12 +174,7 @@ def test_guarded_holds_the_tower_against_the_search_where_steadfast_did_not_10_5
     for it, bench/tune_guarded.py) holds out (wins, or outlasts the seven rounds, 10.5)
     more often than ``steadfast``, the earlier default's defender there, by more than 3
     standard errors of the difference: 300 Battles (seed 8)."""
-    case = next(c for c in SUITE if c.name == "Titans 7v7")
-    n = 300
-    guarded = defender_holds(outcomes(case, "lookahead", "guarded", n, seed=8))
-    steadfast = defender_holds(outcomes(case, "lookahead", "steadfast", n, seed=8))
-    se = math.sqrt(_se(guarded, n) ** 2 + _se(steadfast, n) ** 2)
-    assert guarded - steadfast > 3 * se, (guarded, steadfast)
+    _assert_holds_more("Titans 7v7", "Tower", "guarded", "steadfast", "lookahead", 300, seed=8)
 
 
 def test_waiting_for_the_reinforcement_holds_out_more_often_14_0():
@@ -177,12 +183,7 @@ def test_waiting_for_the_reinforcement_holds_out_more_often_14_0():
     Battle-Rounds, then falling on the Lion with the second Centaur) holds out (wins, or
     outlasts the seven rounds, 10.5) more often than ``steadfast``, on the same dice, by
     more than 3 standard errors of the difference: 2,000 Battles (seed 8)."""
-    case = next(c for c in SUITE if c.name == "1v1 Lion v Centaur")
-    n = 2000
-    waiting = defender_holds(outcomes(case, "default", "waiting", n, seed=8))
-    steadfast = defender_holds(outcomes(case, "default", "steadfast", n, seed=8))
-    se = math.sqrt(_se(waiting, n) ** 2 + _se(steadfast, n) ** 2)
-    assert waiting - steadfast > 3 * se, (waiting, steadfast)
+    _assert_holds_more("1v1 Lion v Centaur", "Plains", "waiting", "steadfast", "default", 2000, 8)
 
 
 def test_ranged_hunts_a_legion_that_keeps_away_13_0():
