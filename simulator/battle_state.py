@@ -142,7 +142,8 @@ F_TITAN_ATTACKER, F_TITAN_DEFENDER, F_EVENTS, F_STEP, F_FOES = 5, 6, 7, 8, 9
 F_WAITING = 10  # walkers of the moving side to enter in this Maneuver Phase (see survey)
 F_FOE_HEXES = 11  # the hexes of the enemies on the Battleland (a bit mask, see survey)
 F_THREAT = 12  # the hexes an enemy free to move may close in on next phase (a bit mask)
-F_COUNT = 13
+F_BLOWS_OF = 13  # the type of mover whose foe_blows and foe_spread are in place, -1 none
+F_COUNT = 14
 
 
 class Trace(NamedTuple):

@@ -15,6 +15,7 @@ import math
 
 from simulator.battle_state import (
     ATTACKER,
+    F_BLOWS_OF,
     F_FOE_HEXES,
     F_FOES,
     F_STEP,
@@ -147,14 +148,18 @@ def strength(kinds, strikes, st, side):
             enemies += 1
     health = 0.0
     fire = 0.0
+    last = -1  # characters of one type strike alike: their blows summed once
+    blows = 0.0
     for s in range(n):
         if not st.alive[s] or st.side[s] != side:
             continue
         t = st.kind[s]
         health += kinds.power[t] - st.hits[s]
-        blows = 0.0
-        for i in range(enemies):
-            blows += strikes.open_blows[t, st.standing[i]]
+        if t != last:
+            blows = 0.0
+            for i in range(enemies):
+                blows += strikes.open_blows[t, st.standing[i]]
+            last = t
         if enemies > 0:
             fire += blows / enemies
     return health * fire
@@ -221,6 +226,7 @@ def survey(board, kinds, strikes, params, st, side, turn):
             st.foe_reach[count] = kinds.skill[st.kind[e]] + 1
             count += 1
     st.flags[F_FOES] = count
+    st.flags[F_BLOWS_OF] = -1
     foe_hexes = 0
     for i in range(count):
         he = st.foe_hex[i]
@@ -360,8 +366,10 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
             score -= approach * abs(nearest - prefer)
         else:
             score -= approach * nearest
-    score += params[W_HEIGHT] * board.elevation[h]
-    score -= params[W_TAKEN] * kinds.drift[t, h] * own / power
+    if board.elevation[h] != 0:  # (a term of nothing is skipped: the same sum, quicker)
+        score += params[W_HEIGHT] * board.elevation[h]
+    if kinds.drift[t, h] != 0:
+        score -= params[W_TAKEN] * kinds.drift[t, h] * own / power
     if entering_left > 0 and st.entry_mask[h]:
         score -= BLOCKING * entering_left
     return score
@@ -481,11 +489,13 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
         return -2
     if here != OFF:
         st.occ[here] = -1
-    for i in range(st.flags[F_FOES]):
-        te = st.kind[st.foes[i]]
-        p = (7 - strikes.open_number[te, t]) / 6.0
-        st.foe_blows[i] = params[W_THREAT] * kinds.power[te] * p
-        st.foe_spread[i] = params[W_THREAT] * kinds.power[te] * p * (1 - p)
+    if st.flags[F_BLOWS_OF] != t:  # the enemies stand still in this phase: once per type
+        for i in range(st.flags[F_FOES]):
+            te = st.kind[st.foes[i]]
+            p = (7 - strikes.open_number[te, t]) / 6.0
+            st.foe_blows[i] = params[W_THREAT] * kinds.power[te] * p
+            st.foe_spread[i] = params[W_THREAT] * kinds.power[te] * p * (1 - p)
+        st.flags[F_BLOWS_OF] = t
     occ_mask = occupancy_mask(st)
     if here != OFF:
         occ_mask &= ~(1 << here)
@@ -606,13 +616,15 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
             fn = strikes.number[t, h, k, te] if f == 0 else strikes.plain_number[t, h, k, te]
             if f == 1 and fd == d and fn == number:
                 continue
+            weighed = 0  # the Strike-numbers weighed: another carry to one is worth the same
             for k2 in range(6):
                 e2 = carry_candidate(board, strikes, st, s, k, k2, f)
                 if e2 < 0:
                     continue
                 n2 = max(fn, needed_number(strikes, st, s, k2, e2, f))
-                if n2 > 6 or (n2 == number and f == 0):
+                if n2 > 6 or (n2 == number and f == 0) or (weighed >> n2) & 1:
                     continue
+                weighed |= 1 << n2
                 w2 = strike_worth(odds, params, fd, n2, rem, per_hit, worth)
                 w2 += carry_worth(board, kinds, strikes, odds, params, st, s, k, fd, n2, f, rem)
                 if w2 > best:

@@ -243,10 +243,12 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, t
     # no one moves in a Strike Phase: who is in contact (11.3) is settled once
     attackers = side_mask(st, ATTACKER)
     defenders = side_mask(st, DEFENDER)
+    contact = False
     for s in range(n):
         foes = defenders if st.side[s] == ATTACKER else attackers
         h = st.hexes[s]
         st.engaged[s] = st.alive[s] and h != OFF and board.contact_mask[h] & foes != 0  # 11.3
+        contact |= st.engaged[s]
     snap_hexes, snap_hits, snap_alive = st.hexes, st.hits, st.alive
     if tracing:
         for s in range(n):
@@ -258,18 +260,19 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, t
     for turn_of in range(2):
         striking = side if turn_of == 0 else 1 - side
         params = params_by_side[striking]
-        # who strikes in which pass is settled before anyone strikes, so that every
-        # character in contact strikes (10.6)
-        strike_order(board, st, striking)
-        for rounds in range(2):
-            for s in range(n):
-                if st.side[s] != striking or not st.engaged[s]:
-                    continue
-                if (rounds == 0) == (st.order[s] != 0):
-                    strike(
-                        board, kinds, strikes, odds, params, st, s, trace, tracing,
-                        snap_hexes, snap_hits, snap_alive,
-                    )  # fmt: skip
+        if contact:  # else no one strikes: only rangestrikes
+            # who strikes in which pass is settled before anyone strikes, so that every
+            # character in contact strikes (10.6)
+            strike_order(board, st, striking)
+            for rounds in range(2):
+                for s in range(n):
+                    if st.side[s] != striking or not st.engaged[s]:
+                        continue
+                    if (rounds == 0) == (st.order[s] != 0):
+                        strike(
+                            board, kinds, strikes, odds, params, st, s, trace, tracing,
+                            snap_hexes, snap_hits, snap_alive,
+                        )  # fmt: skip
         if striking == side:
             for s in range(n):
                 if (
