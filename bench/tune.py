@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.tactics import HEURISTICS, SUITE, attacker_wins, defender_holds, outcomes
-from bench.tuning import add_cluster_arguments, connect, logged
+from bench.tuning import add_cluster_arguments, connect, logged, write_weight_table
 from simulator.tactics import BALANCED_WEIGHTS_FILE, SIDES, Weight, balanced_rows
 
 # the weights tuned per side, and the scale of one unit of the search space
@@ -93,15 +93,12 @@ def objective(gaps: np.ndarray) -> float:
 
 
 def write_weights(rows: np.ndarray, note: str) -> None:
-    lines = [
-        "# The balanced style's weights, one row per side (simulator.tactics.Weight names).",
-        f"# Written by bench/tune.py ({note}); its log is bench/tune.log.",
+    header = [
+        "The balanced style's weights, one row per side (simulator.tactics.Weight names).",
+        f"Written by bench/tune.py ({note}); its log is bench/tune.log.",
     ]
-    for side, name in enumerate(SIDES):
-        lines.append(f"[{name}]")
-        lines += [f"{w.name.lower()} = {rows[side, w]:.4g}" for w in Weight]
-        lines.append("")
-    BALANCED_WEIGHTS_FILE.write_text("\n".join(lines[:-1]) + "\n")
+    sections = {name: rows[side] for side, name in enumerate(SIDES)}
+    write_weight_table(BALANCED_WEIGHTS_FILE, header, sections)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

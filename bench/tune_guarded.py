@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from bench.tactics import SUITE
-from bench.tuning import add_cluster_arguments, connect, logged
+from bench.tuning import add_cluster_arguments, connect, logged, write_weight_table
 from simulator.tactics import GUARDED_WEIGHTS_FILE, TUNED_OPENINGS, Weight, round_rows
 
 CASE = next(i for i, c in enumerate(SUITE) if c.terrain == "Tower" and c.name == "Titans 7v7")
@@ -83,16 +83,13 @@ def holds(rows: np.ndarray, attacker: str, trials: int, seed: int) -> float:
 
 def write_weights(rows: np.ndarray, note: str) -> None:
     opening_rounds = TUNED_OPENINGS["guarded"][1]
-    lines = [
-        "# The guarded style's weights, the same for both sides (simulator.tactics.Weight",
-        f"# names): [opening] for Battle-Rounds 1 to {opening_rounds}, [rest] after.",
-        f"# Written by bench/tune_guarded.py ({note}); its log is bench/tune_guarded.log.",
+    header = [
+        "The guarded style's weights, the same for both sides (simulator.tactics.Weight",
+        f"names): [opening] for Battle-Rounds 1 to {opening_rounds}, [rest] after.",
+        f"Written by bench/tune_guarded.py ({note}); its log is bench/tune_guarded.log.",
     ]
-    for part, row in zip(PARTS, (rows[0], rows[opening_rounds]), strict=True):
-        lines.append(f"[{part}]")
-        lines += [f"{w.name.lower()} = {row[w]:.4g}" for w in Weight]
-        lines.append("")
-    GUARDED_WEIGHTS_FILE.write_text("\n".join(lines[:-1]) + "\n")
+    sections = dict(zip(PARTS, (rows[0], rows[opening_rounds]), strict=True))
+    write_weight_table(GUARDED_WEIGHTS_FILE, header, sections)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -1,5 +1,5 @@
 """What the tuning scripts share (``bench/tune.py``, ``bench/tune_guarded.py``): their
-dask cluster and their log."""
+dask cluster, their log and the weights file they write."""
 
 from __future__ import annotations
 
@@ -40,3 +40,18 @@ def logged(path: Path, module: str, argv: Sequence[str]) -> Iterator[Callable[[s
         say(f"# {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC: python -m {module} "
             + " ".join(argv))  # fmt: skip
         yield say
+
+
+def write_weight_table(
+    path: Path, header: Sequence[str], sections: dict[str, Sequence[float]]
+) -> None:
+    """A style's weights as TOML: comment lines ``header``, then a table per section with
+    each weight by its name (simulator.tactics.Weight)."""
+    from simulator.tactics import Weight
+
+    lines = [f"# {line}" for line in header]
+    for name, row in sections.items():
+        lines.append(f"[{name}]")
+        lines += [f"{w.name.lower()} = {row[w]:.4g}" for w in Weight]
+        lines.append("")
+    path.write_text("\n".join(lines[:-1]) + "\n")
