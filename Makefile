@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: install run test lint format bench bench-tactics tune tune-guarded load soak browser nginx clean
+.PHONY: install run test lint format bench bench-tactics bench-pilot tune tune-guarded load soak browser nginx clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,10 @@ bench: $(VENV)/.run-installed
 # The tactics against each other: cross-play table, the default's equilibrium gap.
 bench-tactics: $(VENV)/.run-installed
 	$(PY) -m bench.tactics
+
+# The default's pilot tournament: its Battles and its own error against a larger table.
+bench-pilot: $(VENV)/.run-installed
+	$(PY) -m bench.pilot
 
 # The balanced style's weights tuned by CMA-ES over self-play on dask (writes
 # simulator/data/balanced_tactic.toml and appends to bench/tune.log).

@@ -185,7 +185,7 @@ def _stand_ins(spec: BattleSpec) -> tuple[list[int], list[int]]:
     return found
 
 
-def _play_cells(spec, cells, table, counts, first: int, battles: int) -> None:
+def _play_cells(spec, cells, table, counts, first: int, battles: int, seed: int) -> None:
     """Battles ``first .. first + battles - 1`` of each (attacker style, defender style) in
     ``cells`` added to ``table`` (outcome counts) and ``counts`` (Battles), all in one call
     of the kernel."""
@@ -194,15 +194,17 @@ def _play_cells(spec, cells, table, counts, first: int, battles: int) -> None:
 
     attackers, defenders = MIXED_STYLES
     runs = [(first, battles, styles(attackers[i], defenders[j])) for i, j in cells]
-    outcome = play_runs(spec, PILOT_SEED, runs).outcome.reshape(len(cells), battles)
+    outcome = play_runs(spec, seed, runs).outcome.reshape(len(cells), battles)
     for (i, j), played in zip(cells, outcome, strict=True):
         table[i, j] += np.bincount(played, minlength=4)
         counts[i, j] += battles
 
 
-def _contenders(rates: np.ndarray, own: np.ndarray, other: np.ndarray, axis: int) -> list[int]:
+def _contenders(
+    rates: np.ndarray, own: np.ndarray, other: np.ndarray, axis: int, most: int
+) -> list[int]:
     """The styles of a side worth a closer look: those in its mix ``own``, and those whose
-    rate against the other side's mix is within MARGIN of the best; at most CONTENDERS."""
+    rate against the other side's mix is within MARGIN of the best; at most ``most``."""
     against = rates @ other if axis == 0 else other @ rates
     order = [int(k) for k in np.argsort(-against, kind="stable")]
     best = against[order[0]]
@@ -211,7 +213,7 @@ def _contenders(rates: np.ndarray, own: np.ndarray, other: np.ndarray, axis: int
         if int(k) not in chosen:
             chosen.append(int(k))
     chosen.sort(key=lambda k: -against[k])
-    return chosen[:CONTENDERS]
+    return chosen[:most]
 
 
 def pilot_battles(spec: BattleSpec) -> tuple[int, int]:
@@ -223,10 +225,24 @@ def pilot_battles(spec: BattleSpec) -> tuple[int, int]:
     return (PILOT_BATTLES[0] * scale, PILOT_BATTLES[1] * scale)
 
 
-def pilot_table(spec: BattleSpec, rounds: tuple[int, int] | None = None) -> np.ndarray:
-    """The pilot tournament: float[attacker styles, defender styles, 4] (``MIXED_STYLES``),
-    the probability of each Outcome code for each pair of styles. Every pair plays
-    ``rounds[0]`` Battles; the contenders of each side (``_contenders`` of the first round's
+@dataclass(frozen=True)
+class Pilot:
+    """A pilot tournament's result: float[attacker styles, defender styles, 4]
+    (``MIXED_STYLES``), the probability of each Outcome code for each pair of styles, and
+    the Battles it played."""
+
+    table: np.ndarray
+    battles: int
+
+
+def pilot(
+    spec: BattleSpec,
+    rounds: tuple[int, int] | None = None,
+    contenders: int = CONTENDERS,
+    seed: int = PILOT_SEED,
+) -> Pilot:
+    """The pilot tournament. Every pair of styles plays ``rounds[0]`` Battles; the
+    contenders of each side (at most ``contenders``: ``_contenders`` of the first round's
     equilibrium) play ``rounds[1]`` more against each other (``pilot_battles`` when not
     given). Styles that play alike in the Engagement share their Battles (``_stand_ins``)."""
     rounds = pilot_battles(spec) if rounds is None else rounds
@@ -235,7 +251,7 @@ def pilot_table(spec: BattleSpec, rounds: tuple[int, int] | None = None) -> np.n
     table = np.zeros((m, n, 4))
     counts = np.zeros((m, n))
     distinct = sorted({(attacker[i], defender[j]) for i in range(m) for j in range(n)})
-    _play_cells(spec, distinct, table, counts, 0, rounds[0])
+    _play_cells(spec, distinct, table, counts, 0, rounds[0], seed)
 
     def filled() -> np.ndarray:
         out = np.zeros((m, n, 4))
@@ -247,11 +263,17 @@ def pilot_table(spec: BattleSpec, rounds: tuple[int, int] | None = None) -> np.n
 
     first = filled()
     x, y = _solve_table(first)
-    rows = _contenders(first[:, :, 0], x, y, 0)
-    cols = _contenders(first[:, :, 1] + first[:, :, 3], y, x, 1)
+    rows = _contenders(first[:, :, 0], x, y, 0, contenders)
+    cols = _contenders(first[:, :, 1] + first[:, :, 3], y, x, 1, contenders)
     closer = sorted({(attacker[i], defender[j]) for i in rows for j in cols})
-    _play_cells(spec, closer, table, counts, rounds[0], rounds[1])
-    return filled()
+    if rounds[1] > 0:
+        _play_cells(spec, closer, table, counts, rounds[0], rounds[1], seed)
+    return Pilot(filled(), int(counts.sum()))
+
+
+def pilot_table(spec: BattleSpec) -> np.ndarray:
+    """The pilot tournament's table (``pilot``) that the default's mix is solved from."""
+    return pilot(spec).table
 
 
 def _solve_table(table: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -373,8 +395,10 @@ def runs(
 __all__ = [
     "BLOCK",
     "Mix",
+    "Pilot",
     "mix_for",
     "pairs_of_block",
+    "pilot",
     "pilot_table",
     "played",
     "played_mix",

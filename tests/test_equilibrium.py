@@ -14,6 +14,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from bench.pilot import gains
 from bench.tactics import SUITE
 from simulator import battles
 from simulator.battles import play, trace
@@ -27,6 +28,7 @@ from simulator.equilibrium import (
     mix_for,
     mix_of_table,
     pair_of_block,
+    pilot,
     pilot_battles,
     pilot_table,
     runs,
@@ -161,6 +163,33 @@ def test_smaller_legions_get_a_larger_pilot():
     sizes = [battles(a, a)[0] for a in range(1, 8)]
     assert sizes == sorted(sizes, reverse=True)
     assert battles(0, 0) == battles(1, 1)  # a half-fought position may have no one left
+
+
+def test_the_pilot_counts_its_battles_and_plays_more_between_the_contenders():
+    """Every pair of styles (those that play alike sharing theirs) plays the first round;
+    at most ``contenders`` a side play the second between themselves; each rate is a
+    share of the Battles its pair played."""
+    spec = Engagement("Plains", Legion(0, ("Troll",) * 3), Legion(0, ("Troll",) * 2)).spec
+    first_only = pilot(spec, (8, 0))
+    pairs = first_only.battles // 8
+    assert first_only.battles == 8 * pairs and pairs <= len(STYLES) ** 2
+    assert np.allclose(first_only.table.sum(axis=2), 1.0)
+    assert np.allclose(first_only.table * 8, np.round(first_only.table * 8))
+    both = pilot(spec, (8, 16), contenders=2)
+    assert 8 * pairs + 16 <= both.battles <= 8 * pairs + 16 * 2 * 2
+    assert np.array_equal(pilot(spec).table, pilot_table(spec))
+
+
+def test_a_side_gains_what_the_best_other_style_adds_against_the_mix():
+    """bench.pilot's measure of a pilot's error: the attacker plays its first style, the
+    defender its first; a second attacker's style that wins 20 points more against that
+    defender is the attacker's gain; the defender, whatever it plays, holds the same."""
+    attackers, defenders = MIXED_STYLES
+    table = np.zeros((len(attackers), len(defenders), 4))
+    table[:, :, 0], table[:, :, 1] = 0.4, 0.6
+    table[1, 0, 0], table[1, 0, 1] = 0.6, 0.4
+    mix = Mix(((attackers[0], 1.0),), ((defenders[0], 1.0),), 0.4, 0.6, 0.2)
+    assert gains(mix, table) == pytest.approx((0.2, 0.0))
 
 
 def test_each_side_mixes_its_own_styles_10_5():
