@@ -135,12 +135,17 @@ BLENDS: dict[str, tuple[tuple[str, float], ...]] = {
 # (opening style, rounds, the style played after). Characters that fight as each one
 # enters are beaten one by one; a side that keeps away in Battle-Round 1, then fights with
 # every character at hand, often does better (make bench-tactics); so does an attacker
-# whose rangestrikers shoot first while the others come on, then storm. Two Battle-Rounds of
-# waiting were tried and left out: a searching enemy punishes them badly (the Tower).
+# whose rangestrikers shoot first while the others come on, then storm; and one that closes
+# in while the enemy stands, then lets its rangestrikers shoot down those that flee
+# (`hunting`), answered in turn by a side that keeps away until it has (`biding`). Two
+# Battle-Rounds of waiting were tried and left out: a searching enemy punishes them badly
+# (the Tower).
 OPENINGS: dict[str, tuple[str, int, str]] = {
     "patient": ("defensive", 1, BALANCED),
     "barrage": ("ranged", 1, "aggressive"),
     "waiting": ("defensive", 3, "aggressive"),
+    "hunting": (BALANCED, 3, "ranged"),
+    "biding": ("defensive", 3, BALANCED),
 }
 # Styles tuned by an optimiser, with a row of their own for the opening Battle-Rounds and
 # one for the rest, the same for both sides: (the file of weights, opening Battle-Rounds).
@@ -148,7 +153,7 @@ OPENINGS: dict[str, tuple[str, int, str]] = {
 TUNED_OPENINGS: dict[str, tuple[Path, int]] = {"guarded": (GUARDED_WEIGHTS_FILE, 2)}
 # Every heuristic tactic, in the order ties between them are broken in the default's mix.
 STYLES = (BALANCED, "measured", "aggressive", "defensive", "ranged", "steadfast", "hand-set",
-          "patient", "barrage", "guarded", "waiting")  # fmt: skip
+          "patient", "barrage", "guarded", "waiting", "hunting", "biding")  # fmt: skip
 assert set(STYLES) == {BALANCED, *BLENDS, *ON_BALANCED, *PRESETS, *OPENINGS, *TUNED_OPENINGS}
 # The styles the default mixes as attacker and as defender (simulator.equilibrium).
 # `defensive` and `steadfast` play for the clock, which only the defender may win by
@@ -160,8 +165,10 @@ assert set(STYLES) == {BALANCED, *BLENDS, *ON_BALANCED, *PRESETS, *OPENINGS, *TU
 # attacker's style it beats the fixed defenders where they come out to meet it, and is
 # beaten in turn by a searching defender (two Centaurs in the Marsh against two Cyclopes and
 # a Troll: held out in 76% of Battles where the default defender held out in 3%).
+# `hunting` is the attacker's only, like `barrage`: an answer to a Legion that flees to
+# outlast it, which a defender need not hunt.
 DEFENDER_ONLY = ("defensive", "steadfast", "waiting")
-ATTACKER_ONLY = ("barrage",)
+ATTACKER_ONLY = ("barrage", "hunting")
 MIXED_STYLES: tuple[tuple[str, ...], tuple[str, ...]] = (
     tuple(style for style in STYLES if style not in DEFENDER_ONLY),
     tuple(style for style in STYLES if style not in ATTACKER_ONLY),
@@ -174,11 +181,11 @@ TACTICS: dict[str, str] = {
     "default": (
         "Both sides playing well: for each Engagement the service first plays a short "
         "tournament between the fixed styles (balanced, measured, aggressive, ranged, "
-        "hand-set, patient, guarded; defensive, steadfast and waiting for the defender, "
-        "barrage for the attacker) on the same dice and finds the mix of them from which "
-        "neither side gains by switching to another (an approximate equilibrium); each Battle "
-        "then plays a pair of styles drawn from that mix. The answer gives the mix "
-        "(style_mix)."
+        "hand-set, patient, guarded, biding; defensive, steadfast and waiting for the "
+        "defender, barrage and hunting for the attacker) on the same dice and finds the mix "
+        "of them from which neither side gains by switching to another (an approximate "
+        "equilibrium); each Battle then plays a pair of styles drawn from that mix. The "
+        "answer gives the mix (style_mix)."
     ),
     BALANCED: (
         "A strong, practical player, tuned by self-play over many Engagements. It weighs the "
@@ -239,6 +246,17 @@ TACTICS: dict[str, str] = {
         "4 (14.0), then falls on the enemy with it. A way of defending: the default mixes it "
         "for the defender only."
     ),
+    "hunting": (
+        "Plays as balanced for three Battle-Rounds, closing in while the enemy stands, then "
+        "as ranged: its rangestrikers hang back and shoot down the enemies that flee. A way "
+        "of attacking: the default mixes it for the attacker only."
+    ),
+    "biding": (
+        "Keeps away for three Battle-Rounds, as defensive, then plays as balanced with "
+        "every character at hand: it lets an attacker that closes in early come on and "
+        "wear itself out, and outlasts one that waits. Unlike waiting it does not then "
+        "attack all-out."
+    ),
     "lookahead": (
         "Searches instead of following a rule of thumb: at each of its phases it tries the "
         "moves (or strikes) the default's tactic and the aggressive, defensive and ranged ones "
@@ -263,6 +281,8 @@ COST: dict[str, float] = {
     "barrage": 1.0,
     "guarded": 1.0,
     "waiting": 1.0,
+    "hunting": 1.0,
+    "biding": 1.0,
     "lookahead": 100.0,
 }
 

@@ -192,3 +192,20 @@ def test_ranged_hunts_a_legion_that_keeps_away_13_0():
     Hydra hanging back to rangestrike) wins more often than ``balanced``, on the same
     dice, by more than 3 standard errors of the difference: 2,000 Battles (seed 8)."""
     _assert_wins_more("2v3", "Swamp", "ranged", "balanced", "defensive", 2000, seed=8)
+
+
+def test_hunting_closes_in_then_shoots_down_those_that_flee_10_5():
+    """10.5: the clock is the attacker's enemy. The same Swamp 2v3 against a defender that
+    keeps away: ``hunting`` (balanced for three Battle-Rounds, its Hydra closing in on the
+    enemies while they stand, then ranged) wins more often than ``ranged`` itself, whose
+    Battles run to the last rounds, on the same dice, by more than 3 standard errors of the
+    difference: 2,000 Battles (seed 8)."""
+    _assert_wins_more("2v3", "Swamp", "hunting", "ranged", "defensive", 2000, seed=8)
+
+
+def test_biding_outlasts_an_attacker_that_closes_in_early_10_5():
+    """10.5: the defender wins if the time runs out. Against ``hunting`` in the same Swamp
+    2v3, ``biding`` (keeping away for three Battle-Rounds, then balanced) holds out more
+    often than ``defensive``, which keeps away to the end, on the same dice, by more than 3
+    standard errors of the difference: 2,000 Battles (seed 8)."""
+    _assert_holds_more("2v3", "Swamp", "biding", "defensive", "hunting", 2000, seed=8)

@@ -319,9 +319,10 @@ def test_the_default_defender_outlasts_when_that_pays_10_5(case):
     """10.5: a defender still standing after seven rounds keeps its Legion. Quick defenders
     that cannot beat a slow, strong attacker hold out (win, or outlast the seven rounds):
     the default defender does so more often than the balanced style, and no fixed style
-    holds out more often than the default. 2000 Battles each (seed 7), the default
-    attacker against each; the first difference beyond 5 standard errors, none of the
-    others beyond 3."""
+    holds out more than 6 points more often than the default (the equilibrium gap the
+    default is held to, docs/tactics.md; its pilot tournament's own noise is a few
+    points). 2000 Battles each (seed 7), the default attacker against each; the first
+    difference beyond 5 standard errors, none of the others beyond 0.06 and 3."""
     terrain, attacker, defender = case
     spec = Engagement(terrain, Legion(0, attacker), Legion(0, defender), reinforce=False).spec
     n = 2000
@@ -333,7 +334,9 @@ def test_the_default_defender_outlasts_when_that_pays_10_5(case):
     means = {k: v.mean() for k, v in rates.items()}
     assert _z(rates["default"], rates["balanced"]) > 5, means
     for style in STYLES:
-        assert _z(rates[style], rates["default"]) < 3, (style, means)
+        a, b = rates[style], rates["default"]
+        se = math.sqrt(a.var(ddof=1) / n + b.var(ddof=1) / n)
+        assert a.mean() - b.mean() <= 0.06 + 3 * se, (style, means)
 
 
 def test_ranged_keeps_rangestrikers_at_range_13_2():
