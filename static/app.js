@@ -24,6 +24,8 @@ const TACTICS = {
   barrage: "Rangestrikers shoot in the first round while the rest come on, then all-out attack.",
   guarded: "Takes high ground and walls where it strikes more than it is struck, and holds them.",
   waiting: "Keeps away for three rounds (for its reinforcement, 14.0), then all-out attack.",
+  hunting: "Closes in for three rounds, then its rangestrikers shoot down those that flee.",
+  biding: "Keeps away for three rounds, then fights as balanced with every character at hand.",
   lookahead: "Searches every phase by playing the Battle out; slow, for few but better Battles.",
 };
 const TERRAIN_ORDER = [

@@ -432,3 +432,13 @@ def test_docs_describe_every_preset_in_its_own_words():
     assert headings == list(TACTICS)
     for description in TACTICS.values():
         assert " ".join(description.split()) in flat
+
+
+def test_the_page_offers_every_tactic_with_a_hint():
+    """static/app.js lists the tactics of its menus with a line of help each: the service's
+    tactics, in their order, none missing and none left over."""
+    script = (Path(__file__).resolve().parents[1] / "static" / "app.js").read_text()
+    block = re.search(r"^const TACTICS = \{\n(.*?)^\};", script, flags=re.M | re.S)
+    assert block is not None
+    names = re.findall(r'^\s+"?([a-z-]+)"?:\s+"', block.group(1), flags=re.M)
+    assert names == list(TACTICS)
