@@ -3,13 +3,13 @@ close its mix comes to the equilibrium it estimates.
 
 For each engagement of ``make bench-tactics``' suite: the pilot's Battles and seconds (the
 tournament between the fixed styles that the default's mix is solved from,
-simulator.equilibrium), and its own error: the most a side gains by leaving the mix for
-another fixed style, read from a reference table of many more Battles a pair on dice of
-its own. Then the pilot's Battles and seconds for the never-seen 7v7 setups of ``make
-bench``, whose first request pays for it. A minute, where ``make bench-tactics`` takes many:
-the way to try another size of pilot (``--rounds``, ``--contenders``) before measuring
-it there. It sees only the styles the pilot mixes: a deviation outside them (a defender's
-style played by the attacker, the search tactic) only ``make bench-tactics`` measures.
+simulator.equilibrium), and its own error: the most a side gains by leaving the mix for any
+other fixed style (those the pilot does not mix for it too: a defender's style played by the
+attacker, say), read from many more Battles a pair on dice of their own. Then the pilot's
+Battles and seconds for the never-seen 7v7 setups of ``make bench``, whose first request
+pays for it. A minute, where ``make bench-tactics`` takes many: the way to try another size
+of pilot (``--rounds``, ``--contenders``) before measuring it there against the search
+tactic, which only ``make bench-tactics`` plays.
 """
 
 from __future__ import annotations
@@ -23,11 +23,13 @@ import numpy as np
 
 from bench.request import FRESH
 from bench.tactics import SUITE
+from simulator.battles import play_runs
 from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import CONTENDERS, PILOT_BATTLES, Mix, mix_of_table, pilot, pilot_battles
-from simulator.tactics import MIXED_STYLES
+from simulator.tactics import STYLES
+from simulator.tactics import play as styles_play
 
-REFERENCE_SEED = 0x5EED  # the reference table's dice, apart from the pilot's
+REFERENCE_SEED = 0x5EED  # the dice of the Battles the pilot is checked on, apart from its own
 # the never-seen setups' requests (bench.request)
 FRESH_SPECS = [
     Engagement(terrain, Legion(500, attacker), Legion(0, defender), summonable="Archangel").spec
@@ -35,19 +37,39 @@ FRESH_SPECS = [
 ]
 
 
-def gains(mix: Mix, reference: np.ndarray) -> tuple[float, float]:
-    """(attacker's, defender's) most gained against ``mix`` by switching to another fixed
-    style, in the reference table: the attacker's wins, the defender's wins and time
-    losses (10.5)."""
-    attackers, defenders = MIXED_STYLES
-    x = np.array([dict(mix.attacker).get(s, 0.0) for s in attackers])
-    y = np.array([dict(mix.defender).get(s, 0.0) for s in defenders])
-    wins = reference[:, :, 0]
-    holds = reference[:, :, 1] + reference[:, :, 3]
+Rates = dict[tuple[str, str], np.ndarray]  # (attacker's style, defender's): P(each Outcome)
+
+
+def gains(mix: Mix, rates: Rates) -> tuple[float, float]:
+    """(attacker's, defender's) most gained against ``mix`` by switching to any fixed style:
+    the attacker's wins, the defender's wins and time losses (10.5). ``rates`` holds every
+    style against the other side's mix and the mix against every style."""
+    x, y = dict(mix.attacker), dict(mix.defender)
+
+    def wins(a: str) -> float:
+        return sum(q * rates[a, d][0] for d, q in y.items())
+
+    def holds(d: str) -> float:
+        return sum(p * (rates[a, d][1] + rates[a, d][3]) for a, p in x.items())
+
+    at_mix = sum(p * wins(a) for a, p in x.items()), sum(q * holds(d) for d, q in y.items())
     return (
-        max(float((wins @ y).max() - x @ wins @ y), 0.0),
-        max(float((x @ holds).max() - x @ holds @ y), 0.0),
+        max(max(wins(a) for a in STYLES) - at_mix[0], 0.0),
+        max(max(holds(d) for d in STYLES) - at_mix[1], 0.0),
     )
+
+
+def reference_rates(spec, mix: Mix, battles: int) -> Rates:
+    """The rates ``gains`` reads, ``battles`` Battles a pair on the reference's dice."""
+    cells = sorted(
+        {(a, d) for a in STYLES for d, _ in mix.defender}
+        | {(a, d) for a, _ in mix.attacker for d in STYLES}
+    )
+    runs = [(0, battles, styles_play(a, d)) for a, d in cells]
+    outcome = play_runs(spec, REFERENCE_SEED, runs).outcome.reshape(len(cells), battles)
+    return {
+        cell: np.bincount(o, minlength=4) / battles for cell, o in zip(cells, outcome, strict=True)
+    }
 
 
 def _timed_pilot(spec, rounds, contenders):
@@ -67,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--contenders", type=int, default=CONTENDERS, help="at most, a side")
     parser.add_argument(
-        "--reference", type=int, default=3000, help="Battles a pair of the reference table"
+        "--reference", type=int, default=3000, help="Battles a pair to check the pilot on"
     )
     args = parser.parse_args(argv)
 
@@ -83,8 +105,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for case in SUITE:
         spec = case.engagement.spec
         found, seconds = _timed_pilot(spec, rounds_of(spec), args.contenders)
-        reference = pilot(spec, (args.reference, 0), seed=REFERENCE_SEED).table
-        attack, defend = gains(mix_of_table(found.table), reference)
+        mix = mix_of_table(found.table)
+        attack, defend = gains(mix, reference_rates(spec, mix, args.reference))
         rows.append((found.battles, seconds, attack, defend))
         print(
             f"{case.terrain:9} {case.name:28} pilot {found.battles:6,} Battles {seconds:5.2f} s"
@@ -99,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"Battles in all"
     )
     print(
-        f"  the reference's standard error of one rate at p = 0.5: "
+        f"  the standard error of one rate it is checked on at p = 0.5: "
         f"{0.5 / math.sqrt(args.reference):.3f} ({args.reference:,} Battles a pair; its noise"
         " adds to each gain, the same for every size of pilot)"
     )

@@ -182,14 +182,15 @@ def test_the_pilot_counts_its_battles_and_plays_more_between_the_contenders():
 
 def test_a_side_gains_what_the_best_other_style_adds_against_the_mix():
     """bench.pilot's measure of a pilot's error: the attacker plays its first style, the
-    defender its first; a second attacker's style that wins 20 points more against that
-    defender is the attacker's gain; the defender, whatever it plays, holds the same."""
+    defender its first; ``waiting``, which the pilot never mixes for the attacker, wins 20
+    points more against that defender: the attacker's gain; the defender, whatever it
+    plays, holds the same."""
     attackers, defenders = MIXED_STYLES
-    table = np.zeros((len(attackers), len(defenders), 4))
-    table[:, :, 0], table[:, :, 1] = 0.4, 0.6
-    table[1, 0, 0], table[1, 0, 1] = 0.6, 0.4
+    rates = {(a, d): np.array([0.4, 0.6, 0.0, 0.0]) for a in STYLES for d in STYLES}
+    rates["waiting", defenders[0]] = np.array([0.6, 0.4, 0.0, 0.0])
     mix = Mix(((attackers[0], 1.0),), ((defenders[0], 1.0),), 0.4, 0.6, 0.2)
-    assert gains(mix, table) == pytest.approx((0.2, 0.0))
+    assert "waiting" not in attackers
+    assert gains(mix, rates) == pytest.approx((0.2, 0.0))
 
 
 def test_each_side_mixes_its_own_styles_10_5():
