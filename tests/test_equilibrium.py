@@ -197,9 +197,8 @@ def test_each_side_mixes_its_own_styles_10_5():
     """The attacker's mix leaves out the styles that play for the clock (10.5: only the
     defender wins by it) or for the reinforcement (14.0: only the defender musters one),
     the defender's leaves out ``barrage`` and ``hunting`` (attackers' answers to the clock):
-    the pilot's
-    table has a row per attacker style and a column per defender
-    style; where barrage wins (Titans 6v6 on the Hills) the attacker's mix holds it."""
+    the pilot's table has a row per attacker style and a column per defender style; where
+    barrage wins (Titans 6v6 on the Hills) the attacker's mix holds it."""
     attackers, defenders = MIXED_STYLES
     assert set(attackers) == set(STYLES) - {"defensive", "steadfast", "waiting"}
     assert set(defenders) == set(STYLES) - {"barrage", "hunting"}
