@@ -18,7 +18,13 @@ the point ``frac(phase(s) + b x golden ratio)`` of the mix's cumulative
 distribution (a low-discrepancy sequence, so the blocks follow the mix closely
 in any stretch). Battle ``i``'s dice still depend only on ``(seed, i)`` and its
 styles only on ``(seed, i // BLOCK)``: the answer for a seed does not depend on
-how the Battles were chunked.
+how the Battles were chunked. Where one side searches, the pair it believes the
+default plays in a block is drawn from the mix too, at the point
+``frac(phase'(s) + b x (sqrt 2 - 1))``: a step rationally independent of the
+golden ratio, so that over the blocks the believed pair is independent of the
+pair played (with the golden step for both, it would be the played point
+shifted by a constant of the seed: a searcher right about its enemy's style
+in every block for some seeds, wrong in every block for others).
 """
 
 from __future__ import annotations
@@ -56,6 +62,7 @@ SMALLEST = 0.03  # a style played less often than this is dropped from the mix
 TIE = 0.003  # the most a style listed earlier is preferred by, to break ties
 ITERATIONS = 2000  # rounds of regret matching
 _GOLDEN = (math.sqrt(5.0) - 1.0) / 2.0
+_SILVER = math.sqrt(2.0) - 1.0  # the believed pairs' step (see the module's docstring)
 CACHED = 512  # Engagements whose mix is kept
 
 
@@ -348,16 +355,19 @@ def _phase(seed: int) -> float:
     return ((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) % 2**64) / 2**64
 
 
-BELIEF = 0x5851F42D4C957F2D  # the believed pairs' own sequence (tactics.play, ``believed``)
+BELIEF = 0x5851F42D4C957F2D  # the believed pairs' own phase (tactics.play, ``believed``)
 
 
-def pair_of_block(mix: Mix, seed: int, block: int, stream: int = 0) -> tuple[str, str]:
-    """The pair of styles block ``block`` of a request with ``seed`` plays (``stream``
-    BELIEF: the pair a searcher believes the default plays there, drawn apart)."""
+def pair_of_block(mix: Mix, seed: int, block: int, believed: bool = False) -> tuple[str, str]:
+    """The pair of styles block ``block`` of a request with ``seed`` plays (``believed``:
+    the pair a searcher believes the default plays there, drawn independently of it)."""
     pairs = mix.pairs()
     if len(pairs) == 1:
         return pairs[0][0]
-    u = (_phase(seed ^ stream) + block * _GOLDEN) % 1.0
+    if believed:
+        u = (_phase(seed ^ BELIEF) + block * _SILVER) % 1.0
+    else:
+        u = (_phase(seed) + block * _GOLDEN) % 1.0
     total = 0.0
     for pair, p in pairs:
         total += p
@@ -373,7 +383,7 @@ def pairs_of_block(mix: Mix, seed: int, block: int, believing: bool = True) -> P
     """(pair played, pair a searcher believes played) in a block; without a searcher
     (``believing`` False) the second is the first."""
     played = pair_of_block(mix, seed, block)
-    return played, pair_of_block(mix, seed, block, BELIEF) if believing else played
+    return played, pair_of_block(mix, seed, block, believed=True) if believing else played
 
 
 def runs(
