@@ -192,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.tactics", description=__doc__)
     parser.add_argument("--trials", type=int, default=2000, help="battles per heuristic matchup")
     parser.add_argument(
-        "--search-trials", type=int, default=1000, help="battles per matchup with the search tactic"
+        "--search-trials", type=int, default=2000, help="battles per matchup with the search tactic"
     )
     parser.add_argument("--seed", type=int, default=20261123)
     parser.add_argument("--cases", type=int, default=len(SUITE), help="the first N of the suite")

@@ -364,11 +364,11 @@ def play(
     """The kernel's bundle for a Battle between two tactics, ``default`` standing for the
     pair of styles (attacker's, defender's) the default plays in this Battle. A searching
     side starts from its own default style and rolls the Battle out with it and, for the
-    enemy, with the enemy's style in ``believed`` (a pair drawn from the default's mix apart
-    from ``default``: a searcher knows the mix the default plays, not which pair this
-    Battle drew; ``default`` when not given, or when both sides search). ``balanced``
-    (float64[2, WEIGHTS]) stands in for the balanced style's rows wherever they are played,
-    for tuning."""
+    enemy, with the enemy's style in ``believed`` (a pair drawn from the default's mix
+    independently of ``default``: a searcher knows the mix the default plays, not which
+    pair this Battle drew; ``default`` when not given, or when both sides search).
+    ``balanced`` (float64[2, WEIGHTS]) stands in for the balanced style's rows wherever
+    they are played, for tuning."""
     if balanced is None:
         return _bundle(attacker, defender, default, believed)
     return _assemble(attacker, defender, balanced, default, believed)

@@ -114,7 +114,6 @@ def test_blocks_follow_the_mix_and_do_not_depend_on_chunks():
     )
 
 
-
 @pytest.mark.parametrize("seed", [7, 11, 99, 12345, 20261123])
 def test_a_searchers_belief_is_drawn_independently_of_the_pair_played(seed):
     """Over 4,000 blocks each (pair played, pair believed) comes up in the share the mix
@@ -127,6 +126,7 @@ def test_a_searchers_belief_is_drawn_independently_of_the_pair_played(seed):
         share = drawn.count((played, believed)) / len(drawn)
         assert abs(share - p * q) < 0.015, (played, believed)
     assert [played for played, _ in drawn] == [pair_of_block(MIXED, seed, b) for b in range(4000)]
+
 
 @pytest.fixture
 def mixed(monkeypatch):
