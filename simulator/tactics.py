@@ -137,15 +137,17 @@ BLENDS: dict[str, tuple[tuple[str, float], ...]] = {
 # every character at hand, often does better (make bench-tactics); so does an attacker
 # whose rangestrikers shoot first while the others come on, then storm; and one that closes
 # in while the enemy stands, then lets its rangestrikers shoot down those that flee
-# (`hunting`), answered in turn by a side that keeps away until it has (`biding`). Two
-# Battle-Rounds of waiting were tried and left out: a searching enemy punishes them badly
-# (the Tower).
+# (`hunting`), answered in turn by a side that keeps away until it has (`biding`); and a
+# defender that lets the attacker come on for a Battle-Round, then falls on it
+# (`countering`). Two Battle-Rounds of waiting were tried and left out: a searching enemy
+# punishes them badly (the Tower).
 OPENINGS: dict[str, tuple[str, int, str]] = {
     "patient": ("defensive", 1, BALANCED),
     "barrage": ("ranged", 1, "aggressive"),
     "waiting": ("defensive", 3, "aggressive"),
     "hunting": (BALANCED, 3, "ranged"),
     "biding": ("defensive", 3, BALANCED),
+    "countering": ("defensive", 1, "aggressive"),
 }
 # Styles tuned by an optimiser, with a row of their own for the opening Battle-Rounds and
 # one for the rest, the same for both sides: (the file of weights, opening Battle-Rounds).
@@ -153,7 +155,8 @@ OPENINGS: dict[str, tuple[str, int, str]] = {
 TUNED_OPENINGS: dict[str, tuple[Path, int]] = {"guarded": (GUARDED_WEIGHTS_FILE, 2)}
 # Every heuristic tactic, in the order ties between them are broken in the default's mix.
 STYLES = (BALANCED, "measured", "aggressive", "defensive", "ranged", "steadfast", "hand-set",
-          "patient", "barrage", "guarded", "waiting", "hunting", "biding")  # fmt: skip
+          "patient", "barrage", "guarded", "waiting", "hunting", "biding",
+          "countering")  # fmt: skip
 assert set(STYLES) == {BALANCED, *BLENDS, *ON_BALANCED, *PRESETS, *OPENINGS, *TUNED_OPENINGS}
 # The styles the default mixes as attacker and as defender (simulator.equilibrium).
 # `defensive` and `steadfast` play for the clock, which only the defender may win by
@@ -161,13 +164,14 @@ assert set(STYLES) == {BALANCED, *BLENDS, *ON_BALANCED, *PRESETS, *OPENINGS, *TU
 # `make bench-tactics`, and leaving them out keeps the pilot small. `barrage` is the
 # attacker's only: its all-out attack answers the clock, which a defender need not beat;
 # mixed for the defender too, it made the default defender easier for the search tactic to
-# beat (the Plains mirror: 10 points instead of 5). `waiting` is the defender's only: as an
-# attacker's style it beats the fixed defenders where they come out to meet it, and is
-# beaten in turn by a searching defender (two Centaurs in the Marsh against two Cyclopes and
-# a Troll: held out in 76% of Battles where the default defender held out in 3%).
-# `hunting` is the attacker's only, like `barrage`: an answer to a Legion that flees to
-# outlast it, which a defender need not hunt.
-DEFENDER_ONLY = ("defensive", "steadfast", "waiting")
+# beat (the Plains mirror: 10 points instead of 5). `hunting` is the attacker's only, like
+# `barrage`: an answer to a Legion that flees to outlast it, which a defender need not hunt.
+# `countering` is the defender's only: a way to meet an attacker that comes on; as attacker
+# it gains on the default's at most 3 points of the suite, not worth a larger pilot. Mixed
+# for both sides, `waiting` answers it: a lone Warlock attacking a Centaur and a Gargoyle
+# in the Tower won 9 points more playing `waiting` than the default's attacker while only
+# the defender mixed it (docs/tactics-research.md).
+DEFENDER_ONLY = ("defensive", "steadfast", "countering")
 ATTACKER_ONLY = ("barrage", "hunting")
 MIXED_STYLES: tuple[tuple[str, ...], tuple[str, ...]] = (
     tuple(style for style in STYLES if style not in DEFENDER_ONLY),
@@ -181,7 +185,7 @@ TACTICS: dict[str, str] = {
     "default": (
         "Both sides playing well: for each Engagement the service first plays a short "
         "tournament between the fixed styles (balanced, measured, aggressive, ranged, "
-        "hand-set, patient, guarded, biding; defensive, steadfast and waiting for the "
+        "hand-set, patient, guarded, waiting, biding; defensive, steadfast and countering for the "
         "defender, barrage and hunting for the attacker) on the same dice and finds the mix "
         "of them from which neither side gains by switching to another (an approximate "
         "equilibrium); each Battle then plays a pair of styles drawn from that mix. The "
@@ -243,8 +247,8 @@ TACTICS: dict[str, str] = {
     "waiting": (
         "Keeps away for three Battle-Rounds, as defensive, then attacks all-out, as "
         "aggressive: a defender waiting for its reinforcement, which musters in Battle-Round "
-        "4 (14.0), then falls on the enemy with it. A way of defending: the default mixes it "
-        "for the defender only."
+        "4 (14.0), then falls on the enemy with it; as attacker, a way to meet a defender that "
+        "comes out to fight. The default mixes it for both sides."
     ),
     "hunting": (
         "Plays as balanced for three Battle-Rounds, closing in while the enemy stands, then "
@@ -256,6 +260,11 @@ TACTICS: dict[str, str] = {
         "every character at hand: it lets an attacker that closes in early come on and "
         "wear itself out, and outlasts one that waits. Unlike waiting it does not then "
         "attack all-out."
+    ),
+    "countering": (
+        "Keeps away for one Battle-Round, as defensive, while the enemy comes on and "
+        "enters, then falls on it all-out, as aggressive. A way of defending: the default "
+        "mixes it for the defender only."
     ),
     "lookahead": (
         "Searches instead of following a rule of thumb: at each of its phases it tries the "
@@ -283,6 +292,7 @@ COST: dict[str, float] = {
     "waiting": 1.0,
     "hunting": 1.0,
     "biding": 1.0,
+    "countering": 1.0,
     "lookahead": 100.0,
 }
 

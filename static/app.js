@@ -26,6 +26,7 @@ const TACTICS = {
   waiting: "Keeps away for three rounds (for its reinforcement, 14.0), then all-out attack.",
   hunting: "Closes in for three rounds, then its rangestrikers shoot down those that flee.",
   biding: "Keeps away for three rounds, then fights as balanced with every character at hand.",
+  countering: "Keeps away for the first round while the enemy comes on, then all-out attack.",
   lookahead: "Searches every phase by playing the Battle out; slow, for few but better Battles.",
 };
 const TERRAIN_ORDER = [

@@ -197,25 +197,26 @@ def test_the_pilot_counts_its_battles_and_plays_more_between_the_contenders():
 
 def test_a_side_gains_what_the_best_other_style_adds_against_the_mix():
     """bench.pilot's measure of a pilot's error: the attacker plays its first style, the
-    defender its first; ``waiting``, which the pilot never mixes for the attacker, wins 20
+    defender its first; ``defensive``, which the pilot never mixes for the attacker, wins 20
     points more against that defender: the attacker's gain; the defender, whatever it
     plays, holds the same."""
     attackers, defenders = MIXED_STYLES
     rates = {(a, d): np.array([0.4, 0.6, 0.0, 0.0]) for a in STYLES for d in STYLES}
-    rates["waiting", defenders[0]] = np.array([0.6, 0.4, 0.0, 0.0])
+    rates["defensive", defenders[0]] = np.array([0.6, 0.4, 0.0, 0.0])
     mix = Mix(((attackers[0], 1.0),), ((defenders[0], 1.0),), 0.4, 0.6, 0.2)
-    assert "waiting" not in attackers
+    assert "defensive" not in attackers
     assert gains(mix, rates) == pytest.approx((0.2, 0.0))
 
 
 def test_each_side_mixes_its_own_styles_10_5():
     """The attacker's mix leaves out the styles that play for the clock (10.5: only the
-    defender wins by it) or for the reinforcement (14.0: only the defender musters one),
-    the defender's leaves out ``barrage`` and ``hunting`` (attackers' answers to the clock):
+    defender wins by it) and ``countering`` (a defender's way to meet an attacker that
+    comes on), the defender's leaves out ``barrage`` and ``hunting`` (attackers' answers
+    to the clock):
     the pilot's table has a row per attacker style and a column per defender style; where
     barrage wins (Titans 6v6 on the Hills) the attacker's mix holds it."""
     attackers, defenders = MIXED_STYLES
-    assert set(attackers) == set(STYLES) - {"defensive", "steadfast", "waiting"}
+    assert set(attackers) == set(STYLES) - {"defensive", "steadfast", "countering"}
     assert set(defenders) == set(STYLES) - {"barrage", "hunting"}
     case = next(c for c in SUITE if c.name == "Titan 6v6")
     table = pilot_table(case.engagement.spec)

@@ -209,3 +209,13 @@ def test_biding_outlasts_an_attacker_that_closes_in_early_10_5():
     often than ``defensive``, which keeps away to the end, on the same dice, by more than 3
     standard errors of the difference: 2,000 Battles (seed 8)."""
     _assert_holds_more("2v3", "Swamp", "biding", "defensive", "hunting", 2000, seed=8)
+
+
+def test_countering_lets_the_attacker_come_on_then_falls_on_it():
+    """Four attackers entering the Jungle one by one against a Behemoth, a Cyclops and a
+    Gargoyle (the suite's 4v3): against ``aggressive``, ``countering`` (keeping away for one
+    Battle-Round, then all-out) holds out more often than ``patient`` (keeping away for one,
+    then balanced) and than ``aggressive`` itself, on the same dice, by more than 3
+    standard errors of the difference: 2,000 Battles (seed 8)."""
+    _assert_holds_more("4v3", "Jungle", "countering", "patient", "aggressive", 2000, seed=8)
+    _assert_holds_more("4v3", "Jungle", "countering", "aggressive", "aggressive", 2000, seed=8)
