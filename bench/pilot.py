@@ -23,11 +23,17 @@ import numpy as np
 
 from bench.request import FRESH
 from bench.tactics import SUITE
-from simulator.battles import play_runs
 from simulator.engagement import Engagement, Legion
-from simulator.equilibrium import CONTENDERS, PILOT_BATTLES, Mix, mix_of_table, pilot, pilot_battles
+from simulator.equilibrium import (
+    CONTENDERS,
+    PILOT_BATTLES,
+    Mix,
+    mix_of_table,
+    pilot,
+    pilot_battles,
+    play_pairs,
+)
 from simulator.tactics import STYLES
-from simulator.tactics import play as styles_play
 
 REFERENCE_SEED = 0x5EED  # the dice of the Battles the pilot is checked on, apart from its own
 # the never-seen setups' requests (bench.request)
@@ -65,8 +71,7 @@ def reference_rates(spec, mix: Mix, battles: int) -> Rates:
         {(a, d) for a in STYLES for d, _ in mix.defender}
         | {(a, d) for a, _ in mix.attacker for d in STYLES}
     )
-    runs = [(0, battles, styles_play(a, d)) for a, d in cells]
-    outcome = play_runs(spec, REFERENCE_SEED, runs).outcome.reshape(len(cells), battles)
+    outcome = play_pairs(spec, cells, 0, battles, REFERENCE_SEED)
     return {
         cell: np.bincount(o, minlength=4) / battles for cell, o in zip(cells, outcome, strict=True)
     }

@@ -192,16 +192,26 @@ def _stand_ins(spec: BattleSpec) -> tuple[list[int], list[int]]:
     return found
 
 
-def _play_cells(spec, cells, table, counts, first: int, battles: int, seed: int) -> None:
-    """Battles ``first .. first + battles - 1`` of each (attacker style, defender style) in
-    ``cells`` added to ``table`` (outcome counts) and ``counts`` (Battles), all in one call
-    of the kernel."""
+def play_pairs(
+    spec: BattleSpec, pairs: list[tuple[str, str]], first: int, battles: int, seed: int
+) -> np.ndarray:
+    """The Outcome codes, int8[len(pairs), battles], of Battles ``first .. first + battles -
+    1`` of ``seed`` for each (attacker's style, defender's style), all in one call of the
+    kernel."""
     from simulator.battles import play_runs
     from simulator.tactics import play as styles
 
+    runs = [(first, battles, styles(a, d)) for a, d in pairs]
+    return play_runs(spec, seed, runs).outcome.reshape(len(pairs), battles)
+
+
+def _play_cells(spec, cells, table, counts, first: int, battles: int) -> None:
+    """Battles ``first .. first + battles - 1`` of the pilot's dice for each (attacker style,
+    defender style) index pair in ``cells``, added to ``table`` (outcome counts) and
+    ``counts`` (Battles)."""
     attackers, defenders = MIXED_STYLES
-    runs = [(first, battles, styles(attackers[i], defenders[j])) for i, j in cells]
-    outcome = play_runs(spec, seed, runs).outcome.reshape(len(cells), battles)
+    pairs = [(attackers[i], defenders[j]) for i, j in cells]
+    outcome = play_pairs(spec, pairs, first, battles, PILOT_SEED)
     for (i, j), played in zip(cells, outcome, strict=True):
         table[i, j] += np.bincount(played, minlength=4)
         counts[i, j] += battles
@@ -246,7 +256,6 @@ def pilot(
     spec: BattleSpec,
     rounds: tuple[int, int] | None = None,
     contenders: int = CONTENDERS,
-    seed: int = PILOT_SEED,
 ) -> Pilot:
     """The pilot tournament. Every pair of styles plays ``rounds[0]`` Battles; the
     contenders of each side (at most ``contenders``: ``_contenders`` of the first round's
@@ -258,7 +267,7 @@ def pilot(
     table = np.zeros((m, n, 4))
     counts = np.zeros((m, n))
     distinct = sorted({(attacker[i], defender[j]) for i in range(m) for j in range(n)})
-    _play_cells(spec, distinct, table, counts, 0, rounds[0], seed)
+    _play_cells(spec, distinct, table, counts, 0, rounds[0])
 
     def filled() -> np.ndarray:
         out = np.zeros((m, n, 4))
@@ -274,7 +283,7 @@ def pilot(
     cols = _contenders(first[:, :, 1] + first[:, :, 3], y, x, 1, contenders)
     closer = sorted({(attacker[i], defender[j]) for i in rows for j in cols})
     if rounds[1] > 0:
-        _play_cells(spec, closer, table, counts, rounds[0], rounds[1], seed)
+        _play_cells(spec, closer, table, counts, rounds[0], rounds[1])
     return Pilot(filled(), int(counts.sum()))
 
 
@@ -410,6 +419,7 @@ __all__ = [
     "pairs_of_block",
     "pilot",
     "pilot_table",
+    "play_pairs",
     "played",
     "played_mix",
     "runs",
