@@ -192,6 +192,39 @@ def copy_figures(src, dst):
 
 
 @in_battle
+def copy_whole(src, dst):
+    """Every array of the State ``src`` into the State ``dst``, scratch and dice included: the
+    Battle goes on in ``dst`` exactly as it would have in ``src``."""
+    copy_figures(src, dst)
+    for s in range(src.kind.shape[0]):
+        dst.slain[s] = src.slain[s]
+        dst.engaged[s] = src.engaged[s]
+        dst.order[s] = src.order[s]
+        dst.foes[s] = src.foes[s]
+        dst.foe_free[s] = src.foe_free[s]
+        dst.foe_hex[s] = src.foe_hex[s]
+        dst.foe_reach[s] = src.foe_reach[s]
+        dst.foe_blows[s] = src.foe_blows[s]
+        dst.foe_spread[s] = src.foe_spread[s]
+        dst.snap_hexes[s] = src.snap_hexes[s]
+        dst.snap_hits[s] = src.snap_hits[s]
+        dst.snap_alive[s] = src.snap_alive[s]
+        dst.foe_ring[s] = src.foe_ring[s]
+        dst.standing[s] = src.standing[s]
+    for h in range(HEXES):
+        dst.occ[h] = src.occ[h]
+        dst.dests[h] = src.dests[h]
+        dst.best[h] = src.best[h]
+        dst.near[h] = src.near[h]
+        dst.entry_mask[h] = src.entry_mask[h]
+    for f in range(F_COUNT):
+        dst.flags[f] = src.flags[f]
+    for m in range(src.mood.shape[0]):
+        dst.mood[m] = src.mood[m]
+    dst.rng[0] = src.rng[0]
+
+
+@in_battle
 def reset_state(st, start, seed, index):
     """Set ``st`` to the start of Battle ``index`` of a request with ``seed``, its scratch
     cleared: a thread plays Battle after Battle on one state rather than allocating one

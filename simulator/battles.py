@@ -286,6 +286,43 @@ def play_runs(spec: BattleSpec, seed: int, runs: list[Run]) -> BattleRecords:
     )
 
 
+def play_alike(
+    spec: BattleSpec, seed: int, first: int, battles: int, bundles: list[Play]
+) -> np.ndarray:
+    """The Outcome codes, int8[len(bundles), battles], of Battles ``first .. first + battles -
+    1`` of ``seed`` for each bundle of fixed styles (no search), in one call of the kernel:
+    the Battles ``play_runs`` would play, each opening played once for the bundles whose
+    rows open alike (``kernel.play_alike``)."""
+    if any(bundle.rollouts.any() for bundle in bundles):
+        raise ValueError("play_alike takes fixed styles only (no search)")
+    tables = battle_tables(roster(spec))
+    start = start_of(spec, tables)
+    # bundles in the order of their rows, round by round: each shares the most with the last
+    order = sorted(range(len(bundles)), key=lambda k: [r.tobytes() for r in bundles[k].rows])
+    rows = np.stack([bundles[k].rows for k in order])
+    shared = np.zeros(len(order), dtype=np.int64)
+    for p in range(1, len(order)):
+        same = (rows[p] == rows[p - 1]).reshape(rows.shape[1], -1).all(axis=1)
+        shared[p] = len(same) if same.all() else int(np.argmin(same))
+    outcome = np.zeros((len(order), battles), dtype=np.int8)
+    rounds = np.zeros((len(order), battles), dtype=np.int8)
+    if len(order) and battles:
+        with _KERNEL:
+            _limit_threads()
+            kernel.play_alike(
+                *_setup(tables, start),
+                rows,
+                shared,
+                np.uint64(seed % 2**64),
+                np.arange(first, first + battles, dtype=np.int64),
+                outcome,
+                rounds,
+            )
+    found = np.empty_like(outcome)
+    found[order] = outcome
+    return found
+
+
 # --- one Battle, every decision recorded ---------------------------------------------
 
 

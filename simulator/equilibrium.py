@@ -198,11 +198,10 @@ def play_pairs(
     """The Outcome codes, int8[len(pairs), battles], of Battles ``first .. first + battles -
     1`` of ``seed`` for each (attacker's style, defender's style), all in one call of the
     kernel."""
-    from simulator.battles import play_runs
+    from simulator.battles import play_alike
     from simulator.tactics import play as styles
 
-    runs = [(first, battles, styles(a, d)) for a, d in pairs]
-    return play_runs(spec, seed, runs).outcome.reshape(len(pairs), battles)
+    return play_alike(spec, seed, first, battles, [styles(a, d) for a, d in pairs])
 
 
 def _play_cells(spec, cells, table, counts, first: int, battles: int) -> None:

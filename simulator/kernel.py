@@ -2,6 +2,8 @@
 
 ``play_battles`` plays any Battles of a request in parallel (``prange``),
 each with its own generator (seed, index) and its own pair of tactics;
+``play_alike`` plays the same Battles for many pairs of styles, each opening
+played once for the pairs that open alike (the pilot tournament);
 ``play_traced`` plays one Battle on one thread and records every move and
 strike with the position it was made in. Both hand the Battle to the referee
 (``simulator.referee``), which asks each side's tactic (``simulator.policy``)
@@ -20,12 +22,15 @@ from simulator.battle_state import (
     F_SUMMONED,
     F_TITAN_ATTACKER,
     F_TITAN_DEFENDER,
+    PHASES_PER_ROUND,
+    ROUNDS,
     S_STEP,
+    copy_whole,
     empty_trace,
     new_state,
     reset_state,
 )
-from simulator.referee import play_out
+from simulator.referee import play_out, play_to, rounds_played
 from simulator.search import Play, play_searching
 
 BLOCK = 16  # Battles a thread plays in a row on one state
@@ -79,6 +84,49 @@ def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed
             recruit[i] = st.flags[F_RECRUIT]
             titan_slain[i, 0] = st.flags[F_TITAN_ATTACKER] != 0
             titan_slain[i, 1] = st.flags[F_TITAN_DEFENDER] != 0
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def play_alike(board, kinds, strikes, musters, start, odds, rows, shared, seed, indices,
+               outcome, rounds):  # fmt: skip
+    """Battles ``indices`` (int64[n]) of ``seed`` for each of the fixed pairs of styles
+    ``rows`` (float64[P, ROUNDS, 2, WEIGHTS]), ordered so that ``shared[p]`` leading
+    Battle-Rounds of pair ``p``'s rows are those of pair ``p - 1``: those rounds' Battle is
+    the same for both, so it is played once and the pair goes on from a copy of its state
+    (the same Battles, bit for bit, as ``play_battles`` plays). Outputs int8[P, n]."""
+    n = indices.shape[0]
+    pairs = rows.shape[0]
+    first = start.scalars[S_STEP]
+    opening = first // PHASES_PER_ROUND  # the first round played: no state kept before it
+    for i in prange(n):
+        st = new_state(start, seed, indices[i])
+        kept = [new_state(start, seed, indices[i]) for _ in range(ROUNDS)]  # a round's start
+        trace = empty_trace(start.kind.shape[0])
+        for p in range(pairs):
+            level = shared[p]  # rounds played alike with the pair before
+            if p > 0 and rounds[p - 1, i] - 1 < level:  # over within them: the same end
+                outcome[p, i] = outcome[p - 1, i]
+                rounds[p, i] = rounds[p - 1, i]
+                continue
+            if p == 0 or level <= opening:
+                reset_state(st, start, seed, indices[i])
+                step = first
+                level = opening
+            else:
+                copy_whole(kept[level], st)
+                step = level * PHASES_PER_ROUND
+            keep_to = shared[p + 1] if p + 1 < pairs else 0  # the next pair starts there
+            result = -1
+            while result < 0:
+                r = step // PHASES_PER_ROUND
+                if level < r <= keep_to and step % PHASES_PER_ROUND == 0:
+                    copy_whole(st, kept[r])
+                result, step = play_to(
+                    board, kinds, strikes, musters, start, odds, rows[p], st, step,
+                    (r + 1) * PHASES_PER_ROUND, trace, False,
+                )  # fmt: skip
+            outcome[p, i] = result
+            rounds[p, i] = rounds_played(first, step)
 
 
 @njit(cache=True, nogil=True)

@@ -343,20 +343,38 @@ def phase(board, kinds, strikes, musters, start, odds, params, st, step, trace, 
         strike_phase(board, kinds, strikes, odds, params, st, side, trace, tracing)
 
 
-@in_battle
-def play_out(board, kinds, strikes, musters, start, odds, rows, st, step, trace, tracing):
-    """Play from step ``step`` to the end, each Battle-Round with its own weights (``rows``
-    float64[ROUNDS, 2, WEIGHTS]: a side may open differently than it goes on); returns
-    (outcome, rounds)."""
-    rounds = step // PHASES_PER_ROUND + 1
+@in_battle_inline
+def play_to(board, kinds, strikes, musters, start, odds, rows, st, step, stop, trace,
+            tracing):  # fmt: skip
+    """Play from step ``step`` until the Battle ends or step ``stop`` is reached, each
+    Battle-Round with its own weights (``rows`` float64[ROUNDS, 2, WEIGHTS]: a side may open
+    differently than it goes on); returns (outcome, or -1 while it goes on, the next step)."""
     result = outcome(st)
     while result < 0:
         if step >= STEPS:
-            result = TIME_LOSS  # 10.5
+            return TIME_LOSS, step  # 10.5
+        if step >= stop:
             break
-        rounds = step // PHASES_PER_ROUND + 1
         params = rows[step // PHASES_PER_ROUND]
         phase(board, kinds, strikes, musters, start, odds, params, st, step, trace, tracing)
         result = outcome(st)
         step += 1
-    return result, rounds
+    return result, step
+
+
+@in_battle_inline
+def rounds_played(first, step):
+    """The Battle-Rounds a Battle played from step ``first`` to ``step`` counts: the round
+    of its last phase, or the round it was found over in."""
+    if step == first:
+        return step // PHASES_PER_ROUND + 1
+    return (step - 1) // PHASES_PER_ROUND + 1
+
+
+@in_battle
+def play_out(board, kinds, strikes, musters, start, odds, rows, st, step, trace, tracing):
+    """Play from step ``step`` to the end (``play_to``); returns (outcome, rounds)."""
+    result, end = play_to(
+        board, kinds, strikes, musters, start, odds, rows, st, step, STEPS, trace, tracing
+    )
+    return result, rounds_played(step, end)

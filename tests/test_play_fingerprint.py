@@ -55,3 +55,29 @@ def test_runs_played_in_one_kernel_call_are_the_runs_played_apart():
         at += n
     # the runs differ: a test of nothing if every Battle ended alike
     assert len(set(together.outcome.tolist())) > 1
+
+
+def test_pairs_of_styles_that_open_alike_play_the_battles_played_apart():
+    """The pilot plays every pair of styles on the same dice, each opening once for the pairs
+    whose styles open alike (``battles.play_alike``); each Battle is still the one the pair
+    plays alone, from the start and from half-fought positions (some mid-round), with a
+    Lord to summon or not, a pair named twice among them."""
+    import itertools
+
+    from engine.battle_turns import step_index, step_of
+    from simulator.battles import play_alike, play_runs
+    from simulator.tactics import MIXED_STYLES
+    from simulator.tactics import play as bundle
+    from tests.test_kernel_differential import _battles
+
+    pairs = [*itertools.product(*MIXED_STYLES), ("balanced", "balanced")]
+    bundles = [bundle(a, d) for a, d in pairs]
+    specs = [spec for spec, _ in itertools.islice(_battles("Woods", 7), 24)][::4]
+    assert {step_index(step_of(spec.position)) % 4 for spec in specs} > {0}
+    ended = set()
+    for spec in specs:
+        alike = play_alike(spec, 5, 3, 8, bundles)
+        apart = play_runs(spec, 5, [(3, 8, b) for b in bundles]).outcome.reshape(len(pairs), 8)
+        assert (alike == apart).all()
+        ended |= set(alike.ravel().tolist())
+    assert len(ended) > 1  # a test of nothing if every Battle ended alike
