@@ -25,12 +25,15 @@ from simulator.battle_state import (
     PHASES_PER_ROUND,
     ROUNDS,
     S_STEP,
+    STEPS,
     copy_whole,
     empty_trace,
+    in_battle,
     new_state,
     reset_state,
 )
 from simulator.referee import play_out, play_to, rounds_played
+from simulator.rng import battle_key
 from simulator.search import Play, play_searching
 
 BLOCK = 16  # Battles a thread plays in a row on one state
@@ -53,29 +56,76 @@ def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, st
     )
 
 
+@njit(cache=True)
+def opening(board, kinds, strikes, musters, start, odds, rows, st, kept, trace):
+    """Play a Battle set to its start (``st``) phase by phase until a die is rolled, and
+    keep in ``kept`` its state at the start of that phase (or at the end, if the Battle
+    ends with no die rolled); returns that phase's step. Up to there every Battle of a
+    pair of fixed styles is the same whatever its dice (``from_opening``)."""
+    key = st.rng[0]
+    step = start.scalars[S_STEP]
+    copy_whole(st, kept)
+    while True:
+        result, after = play_to(
+            board, kinds, strikes, musters, start, odds, rows, st, step, step + 1, trace, False
+        )
+        if st.rng[0] != key:
+            return step
+        copy_whole(st, kept)
+        step = after
+        if result >= 0:
+            return step
+
+
+@in_battle
+def from_opening(kept, st, seed, index):
+    """Set ``st`` to Battle ``index`` of ``seed`` at the end of its opening ``kept``: the
+    opening's state with the Battle's own generator, untouched so far."""
+    copy_whole(kept, st)
+    st.rng[0] = battle_key(np.uint64(seed), np.uint64(index))
+
+
 @njit(cache=True, parallel=True, nogil=True)
 def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed, indices,
                  outcome, rounds, alive, summoned, recruit, titan_slain):  # fmt: skip
     """Battles ``indices`` (int64[n]) of a request, each with its own generator (seed, index)
     and its own tactics: row ``cells[i]`` of the stacked bundles ``plays`` (a Play whose
-    arrays have a first axis more, one row per bundle).
+    arrays have a first axis more, one row per bundle). A run of Battles of one pair of
+    fixed styles plays their opening before the first die once (``opening``).
 
     Outputs, n rows: outcome int8[n], rounds int8[n], alive bool[n, S], summoned bool[n],
     recruit int16[n] (index into the reinforcement names, -1), titan_slain bool[n, 2].
     """
     n = outcome.shape[0]
     slots = start.kind.shape[0]
+    first = start.scalars[S_STEP]
     for b in prange((n + BLOCK - 1) // BLOCK):
         st = new_state(start, seed, 0)
+        kept = new_state(start, seed, 0)
+        kept_of = -1  # the bundle whose opening ``kept`` holds
+        kept_at = first
         trace = empty_trace(slots)
         for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
             c = cells[i]
             play = Play(plays.rows[c], plays.plans[c], plays.rollouts[c], plays.rollout_rows[c])
             reset_state(st, start, seed, indices[i])
-            result, played = _play_one(
-                board, kinds, strikes, musters, start, odds, play, seed, indices[i], st, trace,
-                False,
-            )  # fmt: skip
+            if play.rollouts[0] == 0 and play.rollouts[1] == 0:
+                if c != kept_of:
+                    kept_at = opening(
+                        board, kinds, strikes, musters, start, odds, play.rows, st, kept, trace
+                    )
+                    kept_of = c
+                from_opening(kept, st, seed, indices[i])
+                result, end = play_to(
+                    board, kinds, strikes, musters, start, odds, play.rows, st, kept_at, STEPS,
+                    trace, False,
+                )  # fmt: skip
+                played = rounds_played(first, end)
+            else:
+                result, played = _play_one(
+                    board, kinds, strikes, musters, start, odds, play, seed, indices[i], st,
+                    trace, False,
+                )  # fmt: skip
             outcome[i] = result
             rounds[i] = played
             for s in range(slots):
@@ -92,26 +142,35 @@ def play_alike(board, kinds, strikes, musters, start, odds, rows, shared, seed, 
     """Battles ``indices`` (int64[n]) of ``seed`` for each of the fixed pairs of styles
     ``rows`` (float64[P, ROUNDS, 2, WEIGHTS]), ordered so that ``shared[p]`` leading
     Battle-Rounds of pair ``p``'s rows are those of pair ``p - 1``: those rounds' Battle is
-    the same for both, so it is played once and the pair goes on from a copy of its state
-    (the same Battles, bit for bit, as ``play_battles`` plays). Outputs int8[P, n]."""
+    the same for both, so it is played once and the pair goes on from a copy of its state;
+    and each pair's opening before the first die is played once for all its Battles
+    (``opening``). The same Battles, bit for bit, as ``play_battles`` plays. Outputs
+    int8[P, n]."""
     n = indices.shape[0]
     pairs = rows.shape[0]
+    slots = start.kind.shape[0]
     first = start.scalars[S_STEP]
-    opening = first // PHASES_PER_ROUND  # the first round played: no state kept before it
+    openings = [new_state(start, seed, 0) for _ in range(pairs)]
+    opened_at = np.empty(pairs, dtype=np.int64)
+    for p in prange(pairs):
+        st = new_state(start, seed, 0)
+        opened_at[p] = opening(board, kinds, strikes, musters, start, odds, rows[p], st,
+                               openings[p], empty_trace(slots))  # fmt: skip
     for i in prange(n):
         st = new_state(start, seed, indices[i])
         kept = [new_state(start, seed, indices[i]) for _ in range(ROUNDS)]  # a round's start
-        trace = empty_trace(start.kind.shape[0])
+        trace = empty_trace(slots)
         for p in range(pairs):
             level = shared[p]  # rounds played alike with the pair before
             if p > 0 and rounds[p - 1, i] - 1 < level:  # over within them: the same end
                 outcome[p, i] = outcome[p - 1, i]
                 rounds[p, i] = rounds[p - 1, i]
                 continue
-            if p == 0 or level <= opening:
-                reset_state(st, start, seed, indices[i])
-                step = first
-                level = opening
+            # on from the later of the pair's opening and the rounds shared with the last (if
+            # a die falls before those end, the pairs before kept their state: see the tests)
+            if opened_at[p] >= level * PHASES_PER_ROUND:
+                from_opening(openings[p], st, seed, indices[i])
+                step = opened_at[p]
             else:
                 copy_whole(kept[level], st)
                 step = level * PHASES_PER_ROUND
@@ -119,7 +178,7 @@ def play_alike(board, kinds, strikes, musters, start, odds, rows, shared, seed, 
             result = -1
             while result < 0:
                 r = step // PHASES_PER_ROUND
-                if level < r <= keep_to and step % PHASES_PER_ROUND == 0:
+                if step % PHASES_PER_ROUND == 0 and r <= keep_to:
                     copy_whole(st, kept[r])
                 result, step = play_to(
                     board, kinds, strikes, musters, start, odds, rows[p], st, step,
