@@ -538,8 +538,10 @@ def test_a_defender_slain_by_drift_opens_the_summon_15_0():
 
 def test_a_traced_battle_is_the_same_battle_as_in_play():
     """What the referee proves on ``trace`` holds for ``play``: Battle ``first + i`` of a
-    seed has the same dice, hence the same end, in both (simulator.battles). (That a
-    request gives the same answer however chunked is tests/test_odds.py's.)"""
+    seed has the same dice, hence the same end, in both (simulator.battles), though
+    ``play`` starts the Battles of a pair of styles from the opening they share before the
+    first die and ``trace`` plays each whole. (That a request gives the same answer however
+    chunked is tests/test_odds.py's.)"""
     for terrain in ("Plains", "Tundra", "Tower"):
         for spec, _ in list(_specs(terrain))[::5]:
             r = play(spec, 6, seed=31, first=40)

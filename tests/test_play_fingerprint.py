@@ -81,3 +81,32 @@ def test_pairs_of_styles_that_open_alike_play_the_battles_played_apart():
         assert (alike == apart).all()
         ended |= set(alike.ravel().tolist())
     assert len(ended) > 1  # a test of nothing if every Battle ended alike
+
+
+def test_the_battles_of_a_pair_share_their_opening_up_to_the_first_die():
+    """Until a die falls, the Battles of one pair of fixed styles are the same, so the kernel
+    plays that opening once for a run of them (``kernel.opening``): for the bench's 7v7 on
+    the Plains it is more than the defender's first Maneuver Phase, and every Battle's first
+    strike or rangestrike falls in the phase where it ends. (That a Battle played from the
+    opening is the Battle played whole is tests/test_kernel_flow.py's, against ``trace``.)"""
+    from dataclasses import replace
+
+    from bench.suite import Case
+    from engine.battle_turns import step_index, step_of
+    from simulator import battle_state, kernel
+    from simulator.battles import EventKind, _setup, battle_tables, roster, start_of, trace
+    from simulator.tactics import play as bundle
+
+    plains = Case("7v7", "Plains").engagement.spec
+    spec = replace(plains, attacker_tactic="balanced", defender_tactic="aggressive")
+    tables = battle_tables(roster(spec))
+    start = start_of(spec, tables)
+    slots = start.kind.shape[0]
+    st, kept = battle_state.new_state(start, 1, 0), battle_state.new_state(start, 1, 0)
+    rows = bundle("balanced", "aggressive").rows
+    ends = kernel.opening(*_setup(tables, start), rows, st, kept, battle_state.empty_trace(slots))
+    assert ends > 1
+    for index in range(8):
+        events = trace(spec, seed=1, index=index).events
+        dice = [e for e in events if e.kind in (EventKind.STRIKE, EventKind.RANGESTRIKE)]
+        assert step_index(step_of(dice[0].position)) == ends
