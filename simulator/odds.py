@@ -38,7 +38,7 @@ from simulator.battles import BattleRecords, BattleSpec, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
-from simulator.tactics import COST
+from simulator.tactics import COST, MIXED_STYLES
 
 MAX_TRIALS = 200_000  # the API's default limit (api.config MAX_TRIALS)
 DEFAULT_TRIALS = 10_000
@@ -541,9 +541,12 @@ WARM_UP_REQUEST: dict[str, Any] = {
 
 def warm_up() -> float:
     """Play a few Battles so the kernel is compiled or loaded from numba's cache; seconds taken.
-    The pilot's solver too (0.1 s to load): the warm-up's own mix may be read from disk
-    (``simulator.mix_store``), and a new Engagement's first request would pay for it."""
+    The pilot's kernel and solver too (a few tenths of a second to load): the warm-up's own
+    mix may be read from disk (``simulator.mix_store``), and a new Engagement's first request
+    would pay for them."""
     started = time.perf_counter()
     odds(WARM_UP_REQUEST)
+    spec = engagement_of(OddsRequest.from_dict(WARM_UP_REQUEST)).spec
+    equilibrium.play_pairs(spec, [(MIXED_STYLES[0][0], MIXED_STYLES[1][0])], 0, 1, 0)
     equilibrium.solve(np.zeros((2, 2)))
     return time.perf_counter() - started

@@ -78,3 +78,25 @@ def test_a_kernel_call_uses_the_threads_set():
         battles.set_kernel_threads(0)
         numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     assert (one.outcome == every.outcome).all()  # the same Battles on any number of threads
+
+
+def test_the_warm_up_loads_the_pilots_kernel_though_its_own_mix_is_kept():
+    """A restarted worker reads the warm-up's mix from disk (simulator.mix_store) and so plays
+    no pilot in its warm-up; it loads the pilot's kernel all the same, so that the first
+    request for a new engagement does not pay for that (simulator.odds.warm_up)."""
+    import subprocess
+    import sys
+
+    check = (
+        "from simulator import kernel, mix_store\n"
+        "from simulator.odds import WARM_UP_REQUEST, OddsRequest, engagement_of, warm_up\n"
+        "spec = engagement_of(OddsRequest.from_dict(WARM_UP_REQUEST)).spec\n"
+        "kept = mix_store.get(spec) is not None\n"
+        "warm_up()\n"
+        "print(kept, len(kernel.play_alike.signatures))\n"
+    )
+    runs = [
+        subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
+        for _ in range(2)  # the first keeps the mix, if no run had
+    ]
+    assert runs[1].stdout.split() == ["True", "1"]
