@@ -291,8 +291,8 @@ def play_alike(
 ) -> np.ndarray:
     """The Outcome codes, int8[len(bundles), battles], of Battles ``first .. first + battles -
     1`` of ``seed`` for each bundle of fixed styles (no search), in one call of the kernel:
-    the Battles ``play_runs`` would play, each opening played once for the bundles whose
-    rows open alike (``kernel.play_alike``)."""
+    the Battles ``play_runs`` would play, the Battle-Rounds whose weights bundles share
+    played once (``kernel.play_alike``)."""
     if any(bundle.rollouts.any() for bundle in bundles):
         raise ValueError("play_alike takes fixed styles only (no search)")
     tables = battle_tables(roster(spec))

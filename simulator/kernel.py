@@ -2,10 +2,12 @@
 
 ``play_battles`` plays any Battles of a request in parallel (``prange``),
 each with its own generator (seed, index) and its own pair of tactics;
-``play_alike`` plays the same Battles for many pairs of styles, each opening
-played once for the pairs that open alike (the pilot tournament);
-``play_traced`` plays one Battle on one thread and records every move and
-strike with the position it was made in. Both hand the Battle to the referee
+``play_alike`` plays the same Battles for many pairs of styles (the pilot
+tournament), the Battle-Rounds that pairs play alike played once; both play
+once for all the Battles of a pair the opening before the first die falls
+(``opening``), which is the same for each of them. ``play_traced`` plays one
+Battle whole on one thread and records every move and strike with the
+position it was made in. All hand the Battle to the referee
 (``simulator.referee``), which asks each side's tactic (``simulator.policy``)
 for its choices. They take only arrays, scalars and the table bundles of
 ``simulator.tables`` (numba named tuples).
@@ -166,8 +168,9 @@ def play_alike(board, kinds, strikes, musters, start, odds, rows, shared, seed, 
                 outcome[p, i] = outcome[p - 1, i]
                 rounds[p, i] = rounds[p - 1, i]
                 continue
-            # on from the later of the pair's opening and the rounds shared with the last (if
-            # a die falls before those end, the pairs before kept their state: see the tests)
+            # on from the later of its opening and the rounds it shares with the pair before;
+            # where a die falls within those rounds, a pair before kept the round's start (had
+            # it gone on from an opening past it, this pair's opening would reach as far)
             if opened_at[p] >= level * PHASES_PER_ROUND:
                 from_opening(openings[p], st, seed, indices[i])
                 step = opened_at[p]
