@@ -51,7 +51,7 @@ def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, st
             trace, tracing,
         )  # fmt: skip
     sim = new_state(start, seed, index)
-    rows = play.rows[0].copy()  # the phase's rows, as each side's plan has it
+    rows = play.rows.copy()  # each round's rows, as each side's plan has it
     moved = np.zeros((play.plans.shape[1], start.kind.shape[0] + 1), dtype=np.int8)
     return play_searching(
         board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved, trace, tracing
@@ -118,9 +118,9 @@ def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed
                     )
                     kept_of = c
                 from_opening(kept, st, seed, indices[i])
-                result, end = play_to(
-                    board, kinds, strikes, musters, start, odds, play.rows, st, kept_at, STEPS,
-                    trace, False,
+                result, end = play_to(  # a typed stop (see referee.play_out)
+                    board, kinds, strikes, musters, start, odds, play.rows, st, kept_at,
+                    np.int64(STEPS), trace, False,
                 )  # fmt: skip
                 played = rounds_played(first, end)
             else:

@@ -37,7 +37,7 @@ from simulator.battle_state import (
     in_battle,
 )
 from simulator.moves import engaged
-from simulator.referee import outcome, phase, play_out
+from simulator.referee import outcome, play_out, play_to
 from simulator.rng import GOLDEN, mix
 
 MATERIAL = 0.05  # weight of the value kept, beside a win's 1
@@ -102,9 +102,9 @@ def decides(board, kinds, st, side, step):
 def set_rows(play, rows, side, p, step):
     """Step ``step``'s rows: ``side`` on plan ``p``, the other side as in rollouts."""
     r = step // PHASES_PER_ROUND
-    for w in range(rows.shape[1]):
-        rows[side, w] = play.plans[side, p, r, w]
-        rows[1 - side, w] = play.rollout_rows[r, 1 - side, w]
+    for w in range(rows.shape[2]):
+        rows[r, side, w] = play.plans[side, p, r, w]
+        rows[r, 1 - side, w] = play.rollout_rows[r, 1 - side, w]
 
 
 @in_battle
@@ -120,7 +120,8 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
         for p in range(plans):
             set_rows(play, rows, side, p, step)
             copy_state(st, sim)
-            phase(board, kinds, strikes, musters, start, odds, rows, sim, step, trace, False)
+            play_to(board, kinds, strikes, musters, start, odds, rows, sim, step, step + 1,
+                    trace, False)  # fmt: skip
             for s in range(slots):
                 moved[p, s] = sim.hexes[s]
             moved[p, slots] = 1
@@ -147,8 +148,10 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
         for r in range(play.rollouts[side]):
             copy_state(st, sim)
             sim.rng[0] = mix(key + np.uint64(r + 1) * GOLDEN)
-            phase(board, kinds, strikes, musters, start, odds, rows, sim, step, trace, False)
-            result = outcome(sim)
+            result, _ = play_to(
+                board, kinds, strikes, musters, start, odds, rows, sim, step, step + 1, trace,
+                False,
+            )  # fmt: skip
             if result < 0:
                 result, _ = play_out(
                     board, kinds, strikes, musters, start, odds, play.rollout_rows, sim,
@@ -187,16 +190,16 @@ def play_searching(board, kinds, strikes, musters, start, odds, play, st, sim, r
                 else:
                     defender_plan = plan
         r = step // PHASES_PER_ROUND
-        for w in range(rows.shape[1]):
+        for w in range(rows.shape[2]):
             if attacker_plan >= 0:
-                rows[ATTACKER, w] = play.plans[ATTACKER, attacker_plan, r, w]
+                rows[r, ATTACKER, w] = play.plans[ATTACKER, attacker_plan, r, w]
             else:
-                rows[ATTACKER, w] = play.rows[r, ATTACKER, w]
+                rows[r, ATTACKER, w] = play.rows[r, ATTACKER, w]
             if defender_plan >= 0:
-                rows[DEFENDER, w] = play.plans[DEFENDER, defender_plan, r, w]
+                rows[r, DEFENDER, w] = play.plans[DEFENDER, defender_plan, r, w]
             else:
-                rows[DEFENDER, w] = play.rows[r, DEFENDER, w]
-        phase(board, kinds, strikes, musters, start, odds, rows, st, step, trace, tracing)
-        result = outcome(st)
-        step += 1
+                rows[r, DEFENDER, w] = play.rows[r, DEFENDER, w]
+        result, step = play_to(
+            board, kinds, strikes, musters, start, odds, rows, st, step, step + 1, trace, tracing
+        )
     return result, rounds
