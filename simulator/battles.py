@@ -10,6 +10,8 @@ position it was made in (for tests and for explaining a result).
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
@@ -190,20 +192,24 @@ def set_kernel_threads(threads: int) -> None:
     _kernel_threads = max(0, int(threads))
 
 
-def _limit_threads() -> None:
-    if _kernel_threads:
-        import numba
-
-        # per calling thread in numba: set on every call, whichever thread serves the request
-        numba.set_num_threads(min(_kernel_threads, numba.config.NUMBA_NUM_THREADS))
-
-
 # The parallel kernel releases Python's lock (nogil): two threads of one process (a threaded
 # server) would launch it at once, which numba's workqueue threading layer (its fallback where
 # OpenMP and TBB are missing) does not allow: it aborts the process. One call at a time per
 # process; the calls of two requests interleave, chunk by chunk, each using every thread it
 # is given.
 _KERNEL = threading.Lock()
+
+
+@contextmanager
+def _kernel_call() -> Iterator[None]:
+    """The process's turn at the parallel kernel (``_KERNEL``), on the threads set."""
+    with _KERNEL:
+        if _kernel_threads:
+            import numba
+
+            # per calling thread in numba: set on every call, whichever thread serves it
+            numba.set_num_threads(min(_kernel_threads, numba.config.NUMBA_NUM_THREADS))
+        yield
 
 
 def play(
@@ -258,8 +264,7 @@ def play_runs(spec: BattleSpec, seed: int, runs: list[Run]) -> BattleRecords:
     titan = np.zeros((trials, 2), dtype=np.bool_)
     if trials:
         plays, cells, indices = _stacked(runs)
-        with _KERNEL:  # one call at a time in a process (see _KERNEL)
-            _limit_threads()
+        with _kernel_call():
             kernel.play_battles(
                 *_setup(tables, start),
                 plays,
@@ -307,8 +312,7 @@ def play_alike(
     outcome = np.zeros((len(order), battles), dtype=np.int8)
     rounds = np.zeros((len(order), battles), dtype=np.int8)
     if len(order) and battles:
-        with _KERNEL:
-            _limit_threads()
+        with _kernel_call():
             kernel.play_alike(
                 *_setup(tables, start),
                 rows,

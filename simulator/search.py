@@ -100,7 +100,8 @@ def decides(board, kinds, st, side, step):
 
 @in_battle
 def set_rows(play, rows, side, p, step):
-    """Step ``step``'s rows: ``side`` on plan ``p``, the other side as in rollouts."""
+    """The row of step ``step``'s Battle-Round in ``rows`` (float64[ROUNDS, 2, WEIGHTS], what
+    ``referee.play_to`` reads): ``side`` on plan ``p``, the other side as in rollouts."""
     r = step // PHASES_PER_ROUND
     for w in range(rows.shape[2]):
         rows[r, side, w] = play.plans[side, p, r, w]
