@@ -113,10 +113,9 @@ class State(NamedTuple):
     hits: np.ndarray  # int16[S]
     alive: np.ndarray  # bool[S]
     slain: np.ndarray  # bool[S]: slain in this Strike Phase, not yet removed (10.6)
-    engaged: np.ndarray  # bool[S]: in contact at the start of the phase
     deadline: np.ndarray  # int8[S]
     occ: np.ndarray  # int8[27]: slot on each hex, -1 empty
-    order: np.ndarray  # int8[S]: scratch (movers in order; in a Strike Phase, single-target)
+    order: np.ndarray  # int8[S]: scratch (the movers in order)
     dests: np.ndarray  # int8[27]: scratch
     best: np.ndarray  # int8[27]: scratch
     flags: np.ndarray  # int64[F_COUNT]
@@ -165,7 +164,7 @@ def new_state(start, seed, index):
     state = State(
         np.empty(n, dtype=np.int16), np.empty(n, dtype=np.int8), np.empty(n, dtype=np.int8),
         np.empty(n, dtype=np.int16), np.empty(n, dtype=np.bool_), np.empty(n, dtype=np.bool_),
-        np.empty(n, dtype=np.bool_), np.empty(n, dtype=np.int8), np.empty(HEXES, dtype=np.int8),
+        np.empty(n, dtype=np.int8), np.empty(HEXES, dtype=np.int8),
         np.empty(n, dtype=np.int8), np.empty(HEXES, dtype=np.int8),
         np.empty(HEXES, dtype=np.int8), np.empty(F_COUNT, dtype=np.int64),
         np.empty(1, dtype=np.uint64), np.empty(n, dtype=np.int8), np.empty(n, dtype=np.bool_),
@@ -198,7 +197,6 @@ def copy_whole(src, dst):
     copy_figures(src, dst)
     for s in range(src.kind.shape[0]):
         dst.slain[s] = src.slain[s]
-        dst.engaged[s] = src.engaged[s]
         dst.order[s] = src.order[s]
         dst.foes[s] = src.foes[s]
         dst.foe_free[s] = src.foe_free[s]
@@ -232,7 +230,6 @@ def reset_state(st, start, seed, index):
     copy_figures(start, st)
     for s in range(start.kind.shape[0]):
         st.slain[s] = False
-        st.engaged[s] = False
         st.order[s] = 0
         st.foes[s] = 0
         st.foe_free[s] = False

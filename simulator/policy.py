@@ -536,19 +536,22 @@ def observe_move(board, st, to):
 
 
 @in_battle
-def strike_order(board, st, striking):
-    """Mark in ``st.order`` who strikes in the first pass: those with a single enemy in
-    reach, so that the others can pick among theirs (of the strikers, ``st.engaged``)."""
+def first_strikers(board, st, striking, strikers):
+    """Of the ``strikers`` (a bit mask of slots in contact), those that strike in the first
+    pass: each with a single enemy in reach, so that the others can pick among theirs."""
     standing = 0  # the enemies' hexes, less those slain in this Strike Phase
     for e in range(st.kind.shape[0]):
         if st.alive[e] and st.side[e] != striking and st.hexes[e] != OFF and not st.slain[e]:
             standing |= 1 << st.hexes[e]
-    for s in range(st.kind.shape[0]):
-        first = False
-        if st.side[s] == striking and st.engaged[s]:
-            reach = board.contact_mask[st.hexes[s]] & standing
-            first = reach != 0 and reach & (reach - 1) == 0
-        st.order[s] = first
+    first = 0
+    left = strikers
+    while left != 0:
+        s = lowest_bit(left)
+        left &= left - 1
+        reach = board.contact_mask[st.hexes[s]] & standing
+        if reach != 0 and reach & (reach - 1) == 0:
+            first |= 1 << s
+    return first
 
 
 @in_battle_inline

@@ -43,6 +43,7 @@ from simulator.battle_state import (
     TIME_LOSS,
     in_battle,
     in_battle_inline,
+    lowest_bit,
     record,
     side_mask,
 )
@@ -52,8 +53,8 @@ from simulator.policy import (
     choose_rangestrike,
     choose_strike,
     entry_rank,
+    first_strikers,
     observe_move,
-    strike_order,
     survey,
 )
 from simulator.rng import count_hits
@@ -242,15 +243,22 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, t
                 st.hits[s] += drift
                 if st.hits[s] >= kinds.power[st.kind[s]]:
                     st.slain[s] = True  # it may still strike
-    # no one moves in a Strike Phase: who is in contact (11.3) is settled once
+    # no one moves in a Strike Phase: who is in contact (11.3) is settled once, as a bit
+    # mask of slots per side
     attackers = side_mask(st, ATTACKER)
     defenders = side_mask(st, DEFENDER)
-    contact = False
+    engaged_attackers = 0
+    engaged_defenders = 0
     for s in range(n):
-        foes = defenders if st.side[s] == ATTACKER else attackers
         h = st.hexes[s]
-        st.engaged[s] = st.alive[s] and h != OFF and board.contact_mask[h] & foes != 0  # 11.3
-        contact |= st.engaged[s]
+        if not st.alive[s] or h == OFF:
+            continue
+        if st.side[s] == ATTACKER:
+            if board.contact_mask[h] & defenders != 0:  # 11.3
+                engaged_attackers |= 1 << s
+        elif board.contact_mask[h] & attackers != 0:
+            engaged_defenders |= 1 << s
+    in_contact = engaged_attackers | engaged_defenders
     snap_hexes, snap_hits, snap_alive = st.hexes, st.hits, st.alive
     if tracing:
         for s in range(n):
@@ -262,26 +270,27 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, t
     for turn_of in range(2):
         striking = side if turn_of == 0 else 1 - side
         params = params_by_side[striking]
-        if contact:  # else no one strikes: only rangestrikes
+        strikers = engaged_attackers if striking == ATTACKER else engaged_defenders
+        if strikers != 0:  # else no one strikes: only rangestrikes
             # who strikes in which pass is settled before anyone strikes, so that every
-            # character in contact strikes (10.6)
-            strike_order(board, st, striking)
-            for rounds in range(2):
-                for s in range(n):
-                    if st.side[s] != striking or not st.engaged[s]:
-                        continue
-                    if (rounds == 0) == (st.order[s] != 0):
-                        strike(
-                            board, kinds, strikes, odds, params, st, s, trace, tracing,
-                            snap_hexes, snap_hits, snap_alive,
-                        )  # fmt: skip
+            # character in contact strikes (10.6); each pass in the order of the slots
+            first = first_strikers(board, st, striking, strikers)
+            for second in range(2):
+                left = strikers & ~first if second else first
+                while left != 0:
+                    s = lowest_bit(left)
+                    left &= left - 1
+                    strike(
+                        board, kinds, strikes, odds, params, st, s, trace, tracing, snap_hexes,
+                        snap_hits, snap_alive,
+                    )  # fmt: skip
         if striking == side:
             for s in range(n):
                 if (
                     st.side[s] == striking
                     and st.alive[s]
                     and st.hexes[s] != OFF
-                    and not st.engaged[s]
+                    and not (in_contact >> s) & 1
                     and kinds.rangestrikes[st.kind[s]]
                 ):
                     rangestrike(
