@@ -31,7 +31,6 @@ from simulator.battle_state import (
     in_battle,
     in_battle_inline,
     lowest_bit,
-    occupancy_mask,
     side_mask,
 )
 from simulator.moves import destinations, targets_left
@@ -62,6 +61,7 @@ TITAN_CAUTION = 1.0  # the least weight on a Titan's chance to be slain, whateve
 # the phase's outlook, worked out by survey() into State.mood
 M_FEAR, M_APPROACH, M_SHARE = 0, 1, 2
 
+EVERY_HEX = (1 << HEXES) - 1  # the whole Battleland, as a bit mask of hexes
 BLOCKING = 1000.0  # an entering character that would stop others from entering
 
 
@@ -137,32 +137,52 @@ def death_chance(odds, mean, variance, rem):
 
 
 @in_battle
-def strength(kinds, strikes, st, side):
-    """A Legion's fighting strength (Lanchester's square law): its hits left times the
-    hits it strikes per Strike Phase, on average over the enemies standing."""
+def strengths(kinds, strikes, st):
+    """Each Legion's fighting strength (Lanchester's square law): its hits left times the
+    hits it strikes per Strike Phase, on average over the enemies standing; (attacker's,
+    defender's). One pass over the slots gathers both Legions' types, in the order of the
+    slots: the attacker's from the front of ``st.standing``, the defender's from its back."""
     n = st.kind.shape[0]
-    enemies = 0
-    for e in range(n):
-        if st.alive[e] and st.side[e] != side:
-            st.standing[enemies] = st.kind[e]
-            enemies += 1
-    health = 0.0
-    fire = 0.0
-    last = -1  # characters of one type strike alike: their blows summed once
-    blows = 0.0
+    attackers = 0
+    defenders = 0
+    attacker_health = 0.0
+    defender_health = 0.0
     for s in range(n):
-        if not st.alive[s] or st.side[s] != side:
+        if not st.alive[s]:
             continue
         t = st.kind[s]
-        health += kinds.power[t] - st.hits[s]
+        if st.side[s] == ATTACKER:
+            st.standing[attackers] = t
+            attackers += 1
+            attacker_health += kinds.power[t] - st.hits[s]
+        else:
+            defenders += 1
+            st.standing[n - defenders] = t
+            defender_health += kinds.power[t] - st.hits[s]
+    return (
+        attacker_health * fire(strikes, st, 0, attackers, 1, n - 1, defenders, -1),
+        defender_health * fire(strikes, st, n - 1, defenders, -1, 0, attackers, 1),
+    )
+
+
+@in_battle_inline
+def fire(strikes, st, own_at, own, own_step, foes_at, foes, foes_step):
+    """The hits a Legion strikes per Strike Phase, on average over the enemies standing: its
+    ``own`` types and the ``foes`` types read from ``st.standing`` at ``own_at``, ``foes_at``
+    on (by ``own_step``, ``foes_step``)."""
+    total = 0.0
+    last = -1  # characters of one type strike alike: their blows summed once
+    blows = 0.0
+    for k in range(own):
+        t = st.standing[own_at + k * own_step]
         if t != last:
             blows = 0.0
-            for i in range(enemies):
-                blows += strikes.open_blows[t, st.standing[i]]
+            for i in range(foes):
+                blows += strikes.open_blows[t, st.standing[foes_at + i * foes_step]]
             last = t
-        if enemies > 0:
-            fire += blows / enemies
-    return health * fire
+        if foes > 0:
+            total += blows / foes
+    return total
 
 
 @in_battle
@@ -192,8 +212,8 @@ def outlook(kinds, strikes, params, st, side, turn):
     the round: the stronger side is bolder; the attacker presses as round 7 nears (10.5);
     a weaker defender, or one that outpaces the attacker, keeps its distance to outlast
     it."""
-    own = strength(kinds, strikes, st, side)
-    theirs = strength(kinds, strikes, st, 1 - side)
+    attacker, defender = strengths(kinds, strikes, st)
+    own, theirs = (attacker, defender) if side == ATTACKER else (defender, attacker)
     share = 0.5 if own + theirs <= 0.0 else own / (own + theirs)
     lead = 2.0 * share - 1.0  # -1 .. 1
     late = (turn - 1) / 6.0
@@ -249,6 +269,8 @@ def survey(board, kinds, strikes, params, st, side, turn):
         while ring != 0:
             st.near[lowest_bit(ring)] = d
             ring &= ring - 1
+        if reached == EVERY_HEX:
+            break
     for e in range(st.kind.shape[0]):
         if st.alive[e] and st.side[e] == other and st.hexes[e] == OFF:
             for i in range(board.entry_count[other, 1]):
@@ -477,10 +499,11 @@ def entry_rank(kinds, st, s):
 
 
 @in_battle_inline
-def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left):
+def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left, occupied):
     """Where character ``s`` moves: a hex, -1 to stay, -2 when it has nowhere to go.
 
-    ``entering_left``: walkers of its side still to enter after it in this phase."""
+    ``entering_left``: walkers of its side still to enter after it in this phase;
+    ``occupied``: the hexes held (``occupancy_mask``, kept by the Maneuver Phase)."""
     here = st.hexes[s]
     t = st.kind[s]
     side = st.side[s]
@@ -496,7 +519,7 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
             st.foe_blows[i] = params[W_THREAT] * kinds.power[te] * p
             st.foe_spread[i] = params[W_THREAT] * kinds.power[te] * p * (1 - p)
         st.flags[F_BLOWS_OF] = t
-    occ_mask = occupancy_mask(st)
+    occ_mask = occupied
     if here != OFF:
         occ_mask &= ~(1 << here)
     # a character already on the Battleland must not keep those entering off it either
@@ -555,19 +578,29 @@ def first_strikers(board, st, striking, strikers):
 
 
 @in_battle_inline
-def carry_candidate(board, strikes, st, s, k, k2, forgo):
-    """The enemy in direction ``k2`` that excess hits of a strike in direction ``k`` may
-    carry to (12.4: in contact, not yet slain, a carry the hexsides allow), or -1."""
+def foe_directions(board, st, s):
+    """The directions from ``s`` of the enemies it may strike: in contact, not yet slain
+    in this Strike Phase (12.0), as a bit mask."""
     h = st.hexes[s]
-    b2 = board.neighbours[h, k2]
-    if k2 == k or b2 < 0 or not board.contact[h, b2]:
-        return -1
-    e2 = st.occ[b2]
-    if e2 < 0 or st.side[e2] == st.side[s] or st.slain[e2]:
-        return -1
+    found = 0
+    for k in range(6):
+        b = board.neighbours[h, k]
+        if b < 0 or not board.contact[h, b]:
+            continue
+        e = st.occ[b]
+        if e >= 0 and st.side[e] != st.side[s] and not st.slain[e]:
+            found |= 1 << k
+    return found
+
+
+@in_battle_inline
+def carry_candidate(board, strikes, st, s, k, k2, forgo):
+    """The enemy in direction ``k2`` (of ``foe_directions``, not ``k``) that excess hits of
+    a strike in direction ``k`` may carry to (12.4: a carry the hexsides allow), or -1."""
+    h = st.hexes[s]
     if not strikes.carry[st.kind[s], h, k, k2, forgo]:
         return -1
-    return e2
+    return st.occ[board.neighbours[h, k2]]
 
 
 @in_battle_inline
@@ -593,13 +626,11 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
     use_dice = 0
     forgo = 0
     alone = targets_left(board, st, s) <= 1  # no other enemy to carry hits to (12.4)
+    foes = foe_directions(board, st, s)
     for k in range(6):
-        b = board.neighbours[h, k]
-        if b < 0 or not board.contact[h, b]:
+        if not (foes >> k) & 1:
             continue
-        e = st.occ[b]
-        if e < 0 or st.side[e] == st.side[s] or st.slain[e]:
-            continue
+        e = st.occ[board.neighbours[h, k]]
         te = st.kind[e]
         rem = kinds.power[te] - st.hits[e]
         per_hit = per_hit_worth(kinds, te)
@@ -607,8 +638,10 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
         d = strikes.dice[t, h, k, te]
         number = strikes.number[t, h, k, te]
         w = strike_worth(odds, params, d, number, rem, per_hit, worth)
+        others = foes & ~(1 << k)  # the directions hits beyond a kill may carry to
         if not alone:
-            w += carry_worth(board, kinds, strikes, odds, params, st, s, k, d, number, 0, rem)
+            w += carry_worth(board, kinds, strikes, odds, params, st, s, k, others, d, number,
+                             0, rem)  # fmt: skip
         if w > best:
             best, target, declared, use_dice, forgo = w, e, number, d, 0
         if alone or params[W_CARRY] == 0.0:
@@ -620,7 +653,10 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
             if f == 1 and fd == d and fn == number:
                 continue
             weighed = 0  # the Strike-numbers weighed: another carry to one is worth the same
-            for k2 in range(6):
+            left = others
+            while left != 0:
+                k2 = lowest_bit(left)
+                left &= left - 1
                 e2 = carry_candidate(board, strikes, st, s, k, k2, f)
                 if e2 < 0:
                     continue
@@ -629,20 +665,26 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
                     continue
                 weighed |= 1 << n2
                 w2 = strike_worth(odds, params, fd, n2, rem, per_hit, worth)
-                w2 += carry_worth(board, kinds, strikes, odds, params, st, s, k, fd, n2, f, rem)
+                w2 += carry_worth(board, kinds, strikes, odds, params, st, s, k, others, fd, n2,
+                                  f, rem)  # fmt: skip
                 if w2 > best:
                     best, target, declared, use_dice, forgo = w2, e, n2, fd, f
     return target, declared, use_dice, forgo
 
 
 @in_battle
-def carry_worth(board, kinds, strikes, odds, params, st, s, k, dice, declared, forgo, rem):
-    """Expected worth of the hits beyond ``rem`` carried to the best enemy they may reach."""
+def carry_worth(board, kinds, strikes, odds, params, st, s, k, others, dice, declared, forgo,
+                rem):  # fmt: skip
+    """Expected worth of the hits beyond ``rem`` carried to the best enemy they may reach
+    (in the directions ``others``, a bit mask)."""
     if dice <= rem:
         return 0.0
     best = 0.0
     d = dice_index(dice)
-    for k2 in range(6):
+    left = others
+    while left != 0:
+        k2 = lowest_bit(left)
+        left &= left - 1
         e2 = carry_candidate(board, strikes, st, s, k, k2, forgo)
         if e2 < 0 or needed_number(strikes, st, s, k2, e2, forgo) > declared:
             continue
@@ -664,7 +706,10 @@ def choose_carry(board, kinds, strikes, params, st, s, target, declared, forgo, 
     k = board.direction[st.hexes[s], st.hexes[target]]
     best_carry = 0.0
     carry_to = -1
-    for k2 in range(6):
+    left = foe_directions(board, st, s) & ~(1 << k)
+    while left != 0:
+        k2 = lowest_bit(left)
+        left &= left - 1
         e2 = carry_candidate(board, strikes, st, s, k, k2, forgo)
         if e2 < 0 or needed_number(strikes, st, s, k2, e2, forgo) > declared:
             continue
