@@ -31,7 +31,6 @@ from simulator.battle_state import (
     in_battle,
     in_battle_inline,
     lowest_bit,
-    side_mask,
 )
 from simulator.moves import destinations, targets_left
 
@@ -235,21 +234,35 @@ def survey(board, kinds, strikes, params, st, side, turn):
     distance from every hex to the nearest one, the hexes entered by and how many walkers
     enter."""
     outlook(kinds, strikes, params, st, side, turn)
-    other = 1 - side
-    own = side_mask(st, side)
+    # one pass over the slots: the hexes held, the enemies on the Battleland, whether one is
+    # still to enter, and the walkers of the side to enter now
+    step = st.flags[F_STEP]
+    own = 0
     count = 0
-    for e in range(st.kind.shape[0]):
-        if st.alive[e] and st.side[e] == other and st.hexes[e] != OFF:
-            st.foes[count] = e
-            st.foe_free[count] = board.contact_mask[st.hexes[e]] & own == 0  # 11.3
-            st.foe_hex[count] = st.hexes[e]
-            st.foe_reach[count] = kinds.skill[st.kind[e]] + 1
+    foe_to_enter = False
+    waiting = 0
+    for s in range(st.kind.shape[0]):
+        if not st.alive[s]:
+            continue
+        h = st.hexes[s]
+        if st.side[s] == side:
+            if h != OFF:
+                own |= 1 << h
+            elif st.deadline[s] == step and not kinds.flies[st.kind[s]]:
+                waiting += 1
+        elif h != OFF:
+            st.foes[count] = s
+            st.foe_hex[count] = h
+            st.foe_reach[count] = kinds.skill[st.kind[s]] + 1
             count += 1
+        else:
+            foe_to_enter = True
     st.flags[F_FOES] = count
     st.flags[F_BLOWS_OF] = -1
     foe_hexes = 0
     for i in range(count):
         he = st.foe_hex[i]
+        st.foe_free[i] = board.contact_mask[he] & own == 0  # 11.3
         foe_hexes |= 1 << he
         reach = min(st.foe_reach[i], WITHIN - 1)
         st.foe_ring[i] = board.within_mask[he, reach] & ~board.within_mask[he, 1]
@@ -271,26 +284,15 @@ def survey(board, kinds, strikes, params, st, side, turn):
             ring &= ring - 1
         if reached == EVERY_HEX:
             break
-    for e in range(st.kind.shape[0]):
-        if st.alive[e] and st.side[e] == other and st.hexes[e] == OFF:
-            for i in range(board.entry_count[other, 1]):
-                edge = board.entry[other, 1, i]
-                for h in range(HEXES):
-                    st.near[h] = min(st.near[h], board.distance[edge, h])
-            break
+    if foe_to_enter:
+        other = 1 - side
+        for i in range(board.entry_count[other, 1]):
+            edge = board.entry[other, 1, i]
+            for h in range(HEXES):
+                st.near[h] = min(st.near[h], board.distance[edge, h])
     if not board.deploys[side, turn]:
         for i in range(board.entry_count[side, turn]):
             st.entry_mask[board.entry[side, turn, i]] = True
-    waiting = 0
-    for s in range(st.kind.shape[0]):
-        if (
-            st.side[s] == side
-            and st.alive[s]
-            and st.hexes[s] == OFF
-            and st.deadline[s] == st.flags[F_STEP]
-            and not kinds.flies[st.kind[s]]
-        ):
-            waiting += 1
     st.flags[F_WAITING] = waiting
 
 
