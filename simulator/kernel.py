@@ -39,6 +39,7 @@ from simulator.rng import battle_key
 from simulator.search import Play, play_searching
 
 BLOCK = 16  # Battles a thread plays in a row on one state
+ALIKE_BLOCK = 4  # the same in play_alike, whose first pilot round plays few Battles
 
 
 @njit(cache=True)
@@ -158,37 +159,41 @@ def play_alike(board, kinds, strikes, musters, start, odds, rows, shared, seed, 
         st = new_state(start, seed, 0)
         opened_at[p] = opening(board, kinds, strikes, musters, start, odds, rows[p], st,
                                openings[p], empty_trace(slots))  # fmt: skip
-    for i in prange(n):
-        st = new_state(start, seed, indices[i])
-        kept = [new_state(start, seed, indices[i]) for _ in range(ROUNDS)]  # a round's start
+    for b in prange((n + ALIKE_BLOCK - 1) // ALIKE_BLOCK):
+        # each Battle sets ``st`` from an opening or a kept round start, and keeps a round's
+        # start before it reads it: a block's Battles use the same states in turn
+        st = new_state(start, seed, 0)
+        kept = [new_state(start, seed, 0) for _ in range(ROUNDS)]  # a round's start
         trace = empty_trace(slots)
-        for p in range(pairs):
-            level = shared[p]  # rounds played alike with the pair before
-            if p > 0 and rounds[p - 1, i] - 1 < level:  # over within them: the same end
-                outcome[p, i] = outcome[p - 1, i]
-                rounds[p, i] = rounds[p - 1, i]
-                continue
-            # on from the later of its opening and the rounds it shares with the pair before;
-            # where a die falls within those rounds, a pair before kept the round's start (had
-            # it gone on from an opening past it, this pair's opening would reach as far)
-            if opened_at[p] >= level * PHASES_PER_ROUND:
-                from_opening(openings[p], st, seed, indices[i])
-                step = opened_at[p]
-            else:
-                copy_whole(kept[level], st)
-                step = level * PHASES_PER_ROUND
-            keep_to = shared[p + 1] if p + 1 < pairs else 0  # the next pair starts there
-            result = -1
-            while result < 0:
-                r = step // PHASES_PER_ROUND
-                if step % PHASES_PER_ROUND == 0 and r <= keep_to:
-                    copy_whole(st, kept[r])
-                result, step = play_to(
-                    board, kinds, strikes, musters, start, odds, rows[p], st, step,
-                    (r + 1) * PHASES_PER_ROUND, trace, False,
-                )  # fmt: skip
-            outcome[p, i] = result
-            rounds[p, i] = rounds_played(first, step)
+        for i in range(b * ALIKE_BLOCK, min(n, (b + 1) * ALIKE_BLOCK)):
+            for p in range(pairs):
+                level = shared[p]  # rounds played alike with the pair before
+                if p > 0 and rounds[p - 1, i] - 1 < level:  # over within them: the same end
+                    outcome[p, i] = outcome[p - 1, i]
+                    rounds[p, i] = rounds[p - 1, i]
+                    continue
+                # on from the later of its opening and the rounds it shares with the pair
+                # before; where a die falls within those rounds, a pair before kept the
+                # round's start (had it gone on from an opening past it, this pair's opening
+                # would reach as far)
+                if opened_at[p] >= level * PHASES_PER_ROUND:
+                    from_opening(openings[p], st, seed, indices[i])
+                    step = opened_at[p]
+                else:
+                    copy_whole(kept[level], st)
+                    step = level * PHASES_PER_ROUND
+                keep_to = shared[p + 1] if p + 1 < pairs else 0  # the next pair starts there
+                result = -1
+                while result < 0:
+                    r = step // PHASES_PER_ROUND
+                    if step % PHASES_PER_ROUND == 0 and r <= keep_to:
+                        copy_whole(st, kept[r])
+                    result, step = play_to(
+                        board, kinds, strikes, musters, start, odds, rows[p], st, step,
+                        (r + 1) * PHASES_PER_ROUND, trace, False,
+                    )  # fmt: skip
+                outcome[p, i] = result
+                rounds[p, i] = rounds_played(first, step)
 
 
 @njit(cache=True, nogil=True)
