@@ -31,6 +31,7 @@ from simulator.battle_state import (
     in_battle,
     in_battle_inline,
     lowest_bit,
+    occupancy_mask,
 )
 from simulator.moves import destinations, targets_left
 
@@ -501,11 +502,10 @@ def entry_rank(kinds, st, s):
 
 
 @in_battle_inline
-def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left, occupied):
+def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left):
     """Where character ``s`` moves: a hex, -1 to stay, -2 when it has nowhere to go.
 
-    ``entering_left``: walkers of its side still to enter after it in this phase;
-    ``occupied``: the hexes held (``occupancy_mask``, kept by the Maneuver Phase)."""
+    ``entering_left``: walkers of its side still to enter after it in this phase."""
     here = st.hexes[s]
     t = st.kind[s]
     side = st.side[s]
@@ -521,7 +521,7 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left,
             st.foe_blows[i] = params[W_THREAT] * kinds.power[te] * p
             st.foe_spread[i] = params[W_THREAT] * kinds.power[te] * p * (1 - p)
         st.flags[F_BLOWS_OF] = t
-    occ_mask = occupied
+    occ_mask = occupancy_mask(st)
     if here != OFF:
         occ_mask &= ~(1 << here)
     # a character already on the Battleland must not keep those entering off it either

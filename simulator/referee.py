@@ -44,7 +44,6 @@ from simulator.battle_state import (
     in_battle,
     in_battle_inline,
     lowest_bit,
-    occupancy_mask,
     record,
     side_mask,
 )
@@ -148,7 +147,6 @@ def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn
             j -= 1
     if movers + entering > 0:  # else the survey would go unread
         survey(board, kinds, strikes, params, st, side, turn)
-    occupied = occupancy_mask(st)  # kept as they move
     for i in range(movers + entering):
         s = st.order[i]
         left = 0
@@ -156,11 +154,8 @@ def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn
             for j in range(i + 1, movers + entering):
                 if not kinds.flies[st.kind[st.order[j]]]:
                     left += 1
-        to = choose_move(board, kinds, strikes, odds, params, st, s, turn, left, occupied)
+        to = choose_move(board, kinds, strikes, odds, params, st, s, turn, left)
         if to >= 0:
-            if st.hexes[s] != OFF:
-                occupied &= ~(1 << st.hexes[s])
-            occupied |= 1 << to
             move(board, st, s, to, trace, tracing)
     # 10.1: not entered in its first Maneuver Phase, it is eliminated; the summoned
     # Lord (15.1) and the reinforcement (14.0) that could not enter are not taken
