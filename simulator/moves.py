@@ -106,17 +106,17 @@ def engaged(board, st, s):
     return False
 
 
-@in_battle
-def targets_left(board, st, s):
-    """The enemies in contact with ``s`` not slain in this Strike Phase (12.0)."""
+@in_battle_inline
+def target_directions(board, st, s):
+    """The enemies ``s`` may strike, in contact and not slain in this Strike Phase (12.0),
+    as a bit mask of their directions from it (``board.neighbours``)."""
     h = st.hexes[s]
-    if h == OFF:
-        return 0
-    count = 0
-    left = board.contact_mask[h]
-    while left != 0:
-        e = st.occ[lowest_bit(left)]
-        left &= left - 1
+    found = 0
+    for k in range(6 if h != OFF else 0):
+        b = board.neighbours[h, k]
+        if b < 0 or not board.contact[h, b]:
+            continue
+        e = st.occ[b]
         if e >= 0 and st.side[e] != st.side[s] and not st.slain[e]:
-            count += 1
-    return count
+            found |= 1 << k
+    return found

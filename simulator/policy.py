@@ -33,7 +33,7 @@ from simulator.battle_state import (
     lowest_bit,
     occupancy_mask,
 )
-from simulator.moves import destinations, targets_left
+from simulator.moves import destinations, target_directions
 
 # Tactic weights: index into a side's parameter row (simulator.tactics.Weight mirrors these).
 W_DEALT = 0  # expected damage dealt, in points of the target's value
@@ -580,24 +580,8 @@ def first_strikers(board, st, striking, strikers):
 
 
 @in_battle_inline
-def foe_directions(board, st, s):
-    """The directions from ``s`` of the enemies it may strike: in contact, not yet slain
-    in this Strike Phase (12.0), as a bit mask."""
-    h = st.hexes[s]
-    found = 0
-    for k in range(6):
-        b = board.neighbours[h, k]
-        if b < 0 or not board.contact[h, b]:
-            continue
-        e = st.occ[b]
-        if e >= 0 and st.side[e] != st.side[s] and not st.slain[e]:
-            found |= 1 << k
-    return found
-
-
-@in_battle_inline
 def carry_candidate(board, strikes, st, s, k, k2, forgo):
-    """The enemy in direction ``k2`` (of ``foe_directions``, not ``k``) that excess hits of
+    """The enemy in direction ``k2`` (of ``target_directions``, not ``k``) that excess hits of
     a strike in direction ``k`` may carry to (12.4: a carry the hexsides allow), or -1."""
     h = st.hexes[s]
     if not strikes.carry[st.kind[s], h, k, k2, forgo]:
@@ -627,8 +611,8 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
     declared = 0
     use_dice = 0
     forgo = 0
-    alone = targets_left(board, st, s) <= 1  # no other enemy to carry hits to (12.4)
-    foes = foe_directions(board, st, s)
+    foes = target_directions(board, st, s)
+    alone = foes & (foes - 1) == 0  # no other enemy to carry hits to (12.4)
     for k in range(6):
         if not (foes >> k) & 1:
             continue
@@ -708,7 +692,7 @@ def choose_carry(board, kinds, strikes, params, st, s, target, declared, forgo, 
     k = board.direction[st.hexes[s], st.hexes[target]]
     best_carry = 0.0
     carry_to = -1
-    left = foe_directions(board, st, s) & ~(1 << k)
+    left = target_directions(board, st, s) & ~(1 << k)
     while left != 0:
         k2 = lowest_bit(left)
         left &= left - 1

@@ -270,7 +270,10 @@ def _compare_queries(position, tables, types, seen) -> None:
         assert kernel_moves.engaged(board, st, s) == engine_engaged(position, ref), (where, ref)
         if figure.hex is not None:
             options = [o for o in legal_strikes(position, ref) if o.kind is StrikeKind.STRIKE]
-            assert kernel_moves.targets_left(board, st, s) == len(options), (where, ref)
+            directions = kernel_moves.target_directions(board, st, s)
+            toward = {int(board.direction[here, o.target]) for o in options}
+            assert {k for k in range(6) if directions >> k & 1} == toward, (where, ref)
+            assert len(toward) == len(options), (where, ref)  # one enemy a direction
             for o in options:
                 k, te = board.direction[here, o.target], types[position.occupant(o.target)]
                 got = (strikes.dice[t, here, k, te], strikes.number[t, here, k, te])
@@ -301,8 +304,9 @@ def test_kernel_destinations_and_contact_are_the_engines_11_12(terrain):
     Lord and the reinforcement arriving later; occupied hexes everywhere): the hexes
     ``simulator.moves.destinations`` finds are exactly ``engine.movement.legal_moves``
     (11.0-11.7, 10.1-10.2, 14.0, 15.1), ``moves.engaged`` is ``engine.movement.engaged``
-    (11.3), and ``moves.targets_left`` counts the enemies ``engine.strikes.legal_strikes``
-    lets a character strike, whose dice and Strike-numbers are the kernel's (12.0-12.3)."""
+    (11.3), and ``moves.target_directions`` points to the enemies
+    ``engine.strikes.legal_strikes`` lets a character strike, whose dice and Strike-numbers
+    are the kernel's (12.0-12.3)."""
     rnd = random.Random(f"moves-{terrain}")
     entry = TOWER_ENTRY_SIDE if terrain == "Tower" else rnd.choice((1, 3, 5))
     seen = dict.fromkeys(("walk", "fly", "native", "enter", "deploy", "late", "engaged",
