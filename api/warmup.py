@@ -1,41 +1,38 @@
 """The battle kernel made ready in the background, so the service answers from its first second.
 
-numba compiles the kernel on its first call into a fresh cache (a minute or two after an
+numba compiles the kernel on its first call into a fresh cache (a few minutes after an
 install) and afterwards loads it from the cache in a second or two. Under gunicorn each
-worker calls ``start()`` after it is forked: a thread takes an exclusive lock on a file beside
-numba's cache, plays a few Battles (compiling the kernel, or loading it from the cache), and
-lets go (once a warm-up has compiled the kernel of the current sources, as a marker beside the
-lock says, the workers of a restart only read the cache and take the lock shared, side by
-side); it then reads the table blocks of every Battleland (after an install, first built
-in a low-priority process of its own: ``simulator.table_store``, about half a minute). The lock lets
-one process compile at a time: the other workers wait for it and then load what it wrote, so
-the kernel is never compiled twice at once. Meanwhile the worker answers
-every request; a request that needs the kernel waits for it up to ``KERNEL_WAIT_SECONDS`` and is
-then answered 503 with ``Retry-After``.
+worker calls ``start()`` after it is forked: a thread takes an exclusive lock on a file
+beside numba's cache, plays a few Battles (compiling the kernel, or loading it from the
+cache), and lets go (once a warm-up has compiled the kernel of the current sources, as a
+marker beside the lock says, the workers of a restart only read the cache and take the
+lock shared, side by side: ``simulator.kernel_cache.prepare``); it then reads the table
+blocks of every Battleland (after an install, first built in a low-priority process of its
+own: ``simulator.table_store``, about half a minute). The lock lets one process compile at a
+time: the other workers wait for it and then load what it wrote, so the kernel is never
+compiled twice at once. Meanwhile the worker answers every request; a request that needs
+the kernel waits for it up to ``KERNEL_WAIT_SECONDS`` and is then answered 503 with
+``Retry-After``.
 
-A process that never calls ``start()`` (tests, the development server, the command line) loads
-the kernel on its first use, as any caller of ``simulator`` does.
+A process that never calls ``start()`` (tests, the development server) loads the kernel on its
+first use, as any caller of ``simulator`` does; the command line, when the kernel must be
+compiled, says so and compiles it under the same lock first.
 """
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import hashlib
 import logging
 import os
-import tempfile
 import threading
 import time
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 
-from simulator import numba_cache
+from simulator import kernel_cache
 
 log = logging.getLogger(__name__)
 
-LOCK_NAME = "titan-kernel.lock"
 RETRY_AFTER_SECONDS = 5  # a compile takes a minute or two: ask again every few seconds
 
 
@@ -46,48 +43,6 @@ class Kernel(StrEnum):
     WARMING = "warming"  # compiling, or waiting for another worker that compiles
     READY = "ready"
     FAILED = "failed"  # the warm-up failed (logged): requests load the kernel themselves
-
-
-def lock_path() -> Path:
-    """The lock file beside numba's cache; in the temporary folder when that is not writable."""
-    folder = numba_cache.folder()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        if os.access(folder, os.W_OK):
-            return folder / LOCK_NAME
-    except OSError:
-        pass
-    tag = hashlib.sha256(str(folder).encode()).hexdigest()[:16]
-    return Path(tempfile.gettempdir()) / f"{LOCK_NAME}.{tag}"
-
-
-def _compiled_stamp() -> str:
-    """What a compiled kernel was compiled from: its sources, numba, Python."""
-    import sys
-
-    import numba
-
-    from simulator.kernel_cache import sources_digest
-
-    return f"{sources_digest()} numba {numba.__version__} python {sys.version.split()[0]}"
-
-
-def _marker(lock: Path) -> Path:
-    return lock.with_name(lock.name + ".compiled")
-
-
-def is_compiled(lock: Path) -> bool:
-    """Did a warm-up beside this lock compile the kernel of these very sources?"""
-    try:
-        return _marker(lock).read_text() == _compiled_stamp()
-    except OSError:
-        return False
-
-
-def mark_compiled(lock: Path) -> None:
-    # in a read-only folder every start takes the lock alone, as after an install
-    with contextlib.suppress(OSError):
-        _marker(lock).write_text(_compiled_stamp())
 
 
 def _play_a_few_battles() -> None:
@@ -119,24 +74,23 @@ class Warmup:
         self.state = Kernel.WARMING
         self.started = time.monotonic()
         thread = threading.Thread(
-            target=self._run, args=(path or lock_path(),), name="kernel-warm-up", daemon=True
+            target=self._run,
+            args=(path or kernel_cache.lock_path(),),
+            name="kernel-warm-up",
+            daemon=True,
         )
         thread.start()
         return thread
 
     def _run(self, path: Path) -> None:
         assert self.started is not None
+        started = self.started
+
+        def locked() -> None:
+            self.waited = time.monotonic() - started
+
         try:
-            with open(path, "a+b") as lock:
-                # A cache compiled for these very sources is only read: the workers of a restart
-                # load it side by side. A compile takes the lock alone. Released on close, or
-                # when the process dies.
-                compiled = is_compiled(path)
-                fcntl.flock(lock, fcntl.LOCK_SH if compiled else fcntl.LOCK_EX)
-                self.waited = time.monotonic() - self.started
-                self._prepare()
-                if not compiled:
-                    mark_compiled(path)
+            kernel_cache.prepare(self._prepare, path, locked)
         except Exception:
             log.exception("the %s could not be prepared; requests will load it", self.name)
             self.state = Kernel.FAILED
@@ -182,4 +136,4 @@ ARENA = Warmup(_play_a_few_arena_games, "Arena kernel")
 
 def start_in_worker() -> None:
     KERNEL.start()
-    ARENA.start(lock_path().with_name("titan-arena-kernel.lock"))
+    ARENA.start(kernel_cache.lock_path().with_name("titan-arena-kernel.lock"))

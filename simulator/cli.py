@@ -21,6 +21,7 @@ import json
 import math
 import re
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -430,11 +431,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if comparing:
             from simulator.compare import compare
 
-            answer = compare(body, time_budget=args.time_budget, progress=progress)
+            answer = compare(
+                body, time_budget=args.time_budget, progress=progress, ready=_ready_kernel
+            )
         else:
             from simulator.odds import odds
 
-            answer = odds(body, time_budget=args.time_budget, progress=progress)
+            answer = odds(
+                body, time_budget=args.time_budget, progress=progress, ready=_ready_kernel
+            )
     except TitanError as e:
         print(_report(e), file=sys.stderr)
         return 2
@@ -442,6 +447,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress.close()
     _print(answer, comparing, args, body, lambda asked: _odds(asked, args.time_budget))
     return 0
+
+
+def _ready_kernel() -> None:
+    """Load the battle kernel before the Battles, so that the Battles per second printed are
+    the Battles' own; when it may have to be compiled (no compile of these sources is
+    marked beside numba's cache), say so first. Under the lock a service's workers take
+    (``simulator.kernel_cache.prepare``): never two compiles at once."""
+    from simulator import kernel_cache
+    from simulator.odds import warm_up
+
+    lock = kernel_cache.lock_path()
+    compiling = not kernel_cache.is_compiled(lock)
+    if compiling:
+        print("titan-odds: readying the battle kernel (compiling it takes a few minutes, once "
+              "after an install or an upgrade)...", file=sys.stderr, flush=True)  # fmt: skip
+    started = time.monotonic()
+    kernel_cache.prepare(warm_up, lock, lambda: None)
+    if compiling:
+        print(f"titan-odds: the kernel is ready ({time.monotonic() - started:.0f} s)",
+              file=sys.stderr)  # fmt: skip
 
 
 def _odds(body: dict[str, Any], time_budget: float | None) -> dict[str, Any]:

@@ -173,8 +173,10 @@ def compare(
     max_trials: int = MAX_TRIALS,
     chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
+    ready: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
-    """Candidates ranked by the win probability of ``request.side`` (DESIGN: POST /compare)."""
+    """Candidates ranked by the win probability of ``request.side`` (DESIGN: POST /compare;
+    ``progress``, ``ready``: see ``simulator.odds.play_plan``)."""
     if not isinstance(request, CompareRequest):
         request = CompareRequest.from_dict(request)
 
@@ -202,8 +204,9 @@ def compare(
     specs = [e.spec for e in engagements]
     # the same seed and Battle indices for every candidate: common dice
     parts, stopped, seconds = play_plan(
-        specs, plan, seed, reached, time_budget=time_budget, chunk=chunk, progress=progress
-    )
+        specs, plan, seed, reached, time_budget=time_budget, chunk=chunk, progress=progress,
+        ready=ready,
+    )  # fmt: skip
     done = sum(p.outcome.size for p in parts[0])
 
     rows = []

@@ -377,18 +377,23 @@ def play_plan(
     time_budget: float | None = None,
     chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
+    ready: Callable[[], None] | None = None,
 ) -> tuple[list[list[BattleRecords]], str, float]:
     """Play each spec's Battles 0, 1, ... in chunks up to the plan's looks, the same indices
     for every spec (common dice); at each look stop if ``reached(outcome counts per spec)``.
     The time budget is looked at before each spec's chunk after the first round; a round it
     runs out in is left out, every spec then counting the same Battles. A round of every spec
     is about one chunk in all, so several specs overshoot the budget by no more than one: a
-    spec's share of a chunk. (records per spec, why play stopped, seconds.)"""
+    spec's share of a chunk. ``ready`` is called before the first Battle and its time left
+    out (the command line readies the kernel there, once the request is found valid).
+    (records per spec, why play stopped, seconds.)"""
     # a slow tactic plays smaller chunks, so that the time budget is looked at as often
     cost = max(max(COST[s.attacker_tactic], COST[s.defender_tactic]) for s in specs)
     chunk = max(1, int(chunk / cost))
     parts: list[list[BattleRecords]] = [[] for _ in specs]
     counts = [np.zeros(OUTCOMES, dtype=np.int64) for _ in specs]
+    if ready is not None:
+        ready()
     started = time.perf_counter()
     done = 0
     stopped = STOPPED_TRIALS
@@ -425,6 +430,7 @@ def run(
     chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
     precision: float | None = None,
+    ready: Callable[[], None] | None = None,
 ) -> Run:
     """Play up to ``trials`` Battles in chunks; stop when the precision is reached at a look of
     the plan (simulator.precision), or after the chunk that exhausts ``time_budget``."""
@@ -437,6 +443,7 @@ def run(
         time_budget=time_budget,
         chunk=chunk,
         progress=progress,
+        ready=ready,
     )
     return Run(concatenate(parts), seconds, stopped, plan)
 
@@ -514,8 +521,10 @@ def odds(
     max_trials: int = MAX_TRIALS,
     chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
+    ready: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
-    """The odds of an Engagement (DESIGN: POST /api/v1/odds), from a request value or dict."""
+    """The odds of an Engagement (DESIGN: POST /api/v1/odds), from a request value or dict
+    (``progress``, ``ready``: see ``play_plan``)."""
     prepared = prepare(request, max_trials=max_trials)
     done = run(
         prepared.engagement,
@@ -525,6 +534,7 @@ def odds(
         chunk=chunk,
         progress=progress,
         precision=prepared.precision,
+        ready=ready,
     )
     return answer_of(prepared, done)
 

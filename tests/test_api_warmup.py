@@ -24,6 +24,7 @@ import pytest
 
 from api import create_app, warmup
 from api.warmup import Kernel, Warmup
+from simulator import kernel_cache
 
 ROOT = Path(__file__).resolve().parent.parent
 ODDS = {
@@ -100,7 +101,7 @@ def test_one_preparation_at_a_time_over_one_lock(tmp_path):
 
 def test_the_lock_lies_beside_numbas_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
-    assert warmup.lock_path() == tmp_path / "cache" / warmup.LOCK_NAME
+    assert kernel_cache.lock_path() == tmp_path / "cache" / kernel_cache.LOCK_NAME
     assert (tmp_path / "cache").is_dir()
 
 

@@ -24,6 +24,28 @@ def test_prints_a_table(capsys):
     assert "defender flees: attacker scores 16" in out  # 9.2: half of two Trolls, 32
 
 
+def test_a_kernel_not_marked_compiled_is_readied_before_the_battles_and_said_so(
+    tmp_path, monkeypatch, capsys
+):
+    """The command line readies the kernel once the request is found valid, before its
+    Battles are timed; with no compile of these sources marked beside numba's cache it says
+    so and marks the kernel compiled after, and the next time says nothing."""
+    from simulator import kernel_cache, odds
+
+    lock = tmp_path / "titan-kernel.lock"
+    monkeypatch.setattr(kernel_cache, "lock_path", lambda: lock)
+    readied = []
+    monkeypatch.setattr(odds, "warm_up", lambda: readied.append(True))
+    assert main([*ODDS, "--attacker-tactic", "sneaky"]) == 2
+    assert readied == [] and "readying" not in capsys.readouterr().err  # refused first
+    assert main([*ODDS, "--trials", "50", "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert "readying the battle kernel" in err and "the kernel is ready" in err
+    assert readied == [True] and kernel_cache.is_compiled(lock)
+    assert main([*ODDS, "--trials", "50", "--no-progress"]) == 0
+    assert readied == [True, True] and "readying" not in capsys.readouterr().err
+
+
 def test_names_may_be_separated_by_spaces_and_the_styles_played_are_shown(capsys):
     argv = ["--terrain", "plains", "--attacker", "titan ogre, ogre", "--defender", "Troll Troll"]
     assert main([*argv, "--trials", "300", "--seed", "4", "--defender-tactic", "steadfast"]) == 0

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from api import warmup
 from api.warmup import Kernel, Warmup
+from simulator import kernel_cache
 from tests.test_api_warmup import Gate
 
 
@@ -23,16 +23,16 @@ def _start_two(lock):
 
 def test_a_compile_marks_the_kernel_compiled_for_its_sources(tmp_path):
     lock = tmp_path / "lock"
-    assert not warmup.is_compiled(lock)
+    assert not kernel_cache.is_compiled(lock)
     _start_two(lock)
-    assert warmup.is_compiled(lock)
+    assert kernel_cache.is_compiled(lock)
     (tmp_path / "lock.compiled").write_text("other sources")
-    assert not warmup.is_compiled(lock)  # changed sources: compiled again, alone
+    assert not kernel_cache.is_compiled(lock)  # changed sources: compiled again, alone
 
 
 def test_workers_of_a_restart_load_side_by_side(tmp_path):
     lock = tmp_path / "lock"
-    warmup.mark_compiled(lock)
+    kernel_cache.mark_compiled(lock)
     gate = _start_two(lock)
     (_, first_end), (second_start, _) = sorted(gate.spans)
     assert second_start < first_end  # overlapping: neither waited for the other
