@@ -100,10 +100,6 @@ SCALARS = 9
 # No division there can be by zero (Power-factors are at least 1), so NumPy's error model
 # spares a check per division. No fastmath: the same seed must give the same Battles on
 # every machine, and fused or reordered arithmetic could break a tie differently.
-# A call hands every table and every array of the state over as hundreds of scalars, so
-# whatever a phase calls is inlined where it is called (in_battle_inline: 4-7% faster by
-# Battleland than calls to the choice of strike, the carries, the moves and the like);
-# in_battle is for what runs once a Battle or is reached from several entry points.
 in_battle = njit(cache=True, _nrt=False, error_model="numpy")
 in_battle_inline = njit(cache=True, _nrt=False, inline="always", error_model="numpy")
 
@@ -328,7 +324,7 @@ def side_mask(st, side):
     return mask
 
 
-@in_battle_inline
+@in_battle
 def occupancy_mask(st):
     mask = 0
     for s in range(st.kind.shape[0]):

@@ -28,6 +28,7 @@ from simulator.battle_state import (
     WITHIN,
     Z_MAX,
     Z_STEPS,
+    in_battle,
     in_battle_inline,
     lowest_bit,
     occupancy_mask,
@@ -135,7 +136,7 @@ def death_chance(odds, mean, variance, rem):
 # --- the tactic's view of a hex -------------------------------------------------------
 
 
-@in_battle_inline
+@in_battle
 def strengths(kinds, strikes, st):
     """Each Legion's fighting strength (Lanchester's square law): its hits left times the
     hits it strikes per Strike Phase, on average over the enemies standing; (attacker's,
@@ -184,7 +185,7 @@ def fire(strikes, st, own_at, own, own_step, foes_at, foes, foes_step):
     return total
 
 
-@in_battle_inline
+@in_battle
 def outpaces(kinds, st, side):
     """1 when every character of ``side`` moves farther than any enemy (a flier counting as
     the fastest), so that it may keep out of reach until the time runs out; 0.5 when the
@@ -296,7 +297,7 @@ def survey(board, kinds, strikes, params, st, side, turn):
     st.flags[F_WAITING] = waiting
 
 
-@in_battle_inline
+@in_battle
 def threat_zone(st):
     """Where an enemy free to move may close in next phase: ``F_THREAT``, from the survey's
     rings of the enemies still free."""
@@ -546,7 +547,7 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
     return choice
 
 
-@in_battle_inline
+@in_battle
 def observe_move(board, st, to):
     """Keep the phase's survey true after a move to ``to``: the enemies it touches are
     locked in contact now (11.3)."""
@@ -559,7 +560,7 @@ def observe_move(board, st, to):
 # --- strikes ----------------------------------------------------------------------------
 
 
-@in_battle_inline
+@in_battle
 def first_strikers(board, st, striking, strikers):
     """Of the ``strikers`` (a bit mask of slots in contact), those that strike in the first
     pass: each with a single enemy in reach, so that the others can pick among theirs."""
@@ -599,7 +600,7 @@ def needed_number(strikes, st, s, k2, e2, forgo):
     return strikes.plain_number[t, h, k2, st.kind[e2]]
 
 
-@in_battle_inline
+@in_battle
 def choose_strike(board, kinds, strikes, odds, params, st, s):
     """Whom character ``s`` strikes and how (12.0-12.5): (target slot or -1, declared
     Strike-number, dice, 1 if it forgoes hexside benefits)."""
@@ -657,7 +658,7 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
     return target, declared, use_dice, forgo
 
 
-@in_battle_inline
+@in_battle
 def carry_worth(board, kinds, strikes, odds, params, st, s, k, others, dice, declared, forgo,
                 rem):  # fmt: skip
     """Expected worth of the hits beyond ``rem`` carried to the best enemy they may reach
@@ -684,7 +685,7 @@ def carry_worth(board, kinds, strikes, odds, params, st, s, k, others, dice, dec
     return best
 
 
-@in_battle_inline
+@in_battle
 def choose_carry(board, kinds, strikes, params, st, s, target, declared, forgo, excess):
     """Which enemy gets the ``excess`` hits of a strike on ``target`` (12.4): a slot, or -1
     when none may take them."""
@@ -709,7 +710,7 @@ def choose_carry(board, kinds, strikes, params, st, s, target, declared, forgo, 
     return carry_to
 
 
-@in_battle_inline
+@in_battle
 def choose_rangestrike(kinds, strikes, odds, params, st, s, occ_mask):
     """Whom character ``s`` rangestrikes (13.0-13.5): (target slot or -1, dice, Strike-number)."""
     t = st.kind[s]

@@ -62,7 +62,7 @@ from simulator.rng import count_hits
 # --- moves ----------------------------------------------------------------------------
 
 
-@in_battle_inline
+@in_battle
 def move(board, st, s, to, trace, tracing):
     """Character ``s`` moves to (or enters on) hex ``to``."""
     here = st.hexes[s]
@@ -178,7 +178,7 @@ def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn
 # --- strikes ----------------------------------------------------------------------------
 
 
-@in_battle_inline
+@in_battle
 def land_hits(kinds, st, target, hits):
     """Up to ``hits`` hits on ``target``, no more than it has left; the hits landed. The
     slain stay until the end of the Strike Phase (10.6)."""
@@ -214,7 +214,7 @@ def strike(board, kinds, strikes, odds, params, st, s, trace, tracing, snap_hexe
         )  # fmt: skip
 
 
-@in_battle_inline
+@in_battle
 def rangestrike(kinds, strikes, odds, params, st, s, occ_mask, trace, tracing, snap_hexes,
                 snap_hits, snap_alive):  # fmt: skip
     """Character ``s`` rangestrikes the enemy its tactic picks (13.0-13.5)."""
@@ -315,7 +315,7 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, t
 # --- a whole Battle -------------------------------------------------------------------
 
 
-@in_battle_inline
+@in_battle
 def outcome(st):
     """The Battle's end, if it has ended: -1 while both Legions stand (19.3: a slain Titan
     takes its Legion out of the Battle)."""
