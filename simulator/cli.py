@@ -463,7 +463,7 @@ def _ready_kernel() -> None:
         print("titan-odds: readying the battle kernel (compiling it takes a few minutes, once "
               "after an install or an upgrade)...", file=sys.stderr, flush=True)  # fmt: skip
     started = time.monotonic()
-    kernel_cache.prepare(warm_up, lock, lambda: None)
+    kernel_cache.prepare(warm_up, lock)
     if compiling:
         print(f"titan-odds: the kernel is ready ({time.monotonic() - started:.0f} s)",
               file=sys.stderr)  # fmt: skip

@@ -105,15 +105,18 @@ def mark_compiled(lock: Path) -> None:
         _marker(lock).write_text(_compiled_stamp())
 
 
-def prepare(make_ready: Callable[[], None], lock: Path, locked: Callable[[], None]) -> None:
+def prepare(
+    make_ready: Callable[[], None], lock: Path, locked: Callable[[], None] | None = None
+) -> None:
     """Run ``make_ready`` (which compiles the kernel, or loads it from the cache) holding the
     lock ``lock``: shared when these sources were compiled already, else alone (and marked
-    compiled after). ``locked`` is called once the lock is held. The lock is let go on
-    return, or when the process dies."""
+    compiled after). ``locked``, if given, is called once the lock is held. The lock is let
+    go on return, or when the process dies."""
     compiled = is_compiled(lock)
     with open(lock, "a+b") as held:
         fcntl.flock(held, fcntl.LOCK_SH if compiled else fcntl.LOCK_EX)
-        locked()
+        if locked is not None:
+            locked()
         make_ready()
         if not compiled:
             mark_compiled(lock)
