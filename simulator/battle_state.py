@@ -271,6 +271,14 @@ def empty_trace(slots):
     )  # fmt: skip
 
 
+@in_battle_inline
+def records(trace):
+    """Whether the Battle played with ``trace`` is recorded: one from ``empty_trace`` records
+    nothing. Asked of the trace as the Battle runs rather than passed as a literal True or
+    False, for which numba would compile the whole kernel once each."""
+    return trace.events.shape[0] > 0
+
+
 @in_battle
 def record(trace, st, snapshot_hexes, snapshot_hits, snapshot_alive, kind, slot, a, b, dice,
             forgo, carry, hits, carried):  # fmt: skip

@@ -43,19 +43,19 @@ ALIKE_BLOCK = 4  # the same in play_alike, whose first pilot round plays few Bat
 
 
 @njit(cache=True)
-def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, st, trace,
-              tracing):  # fmt: skip
+def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, st, trace):
     """One Battle from the start (``st`` set to it) to its end: (outcome, rounds)."""
     if play.rollouts[0] == 0 and play.rollouts[1] == 0:
         return play_out(
             board, kinds, strikes, musters, start, odds, play.rows, st, start.scalars[S_STEP],
-            trace, tracing,
+            trace,
         )  # fmt: skip
     sim = new_state(start, seed, index)
     rows = play.rows.copy()  # each round's rows, as each side's plan has it
     moved = np.zeros((play.plans.shape[1], start.kind.shape[0] + 1), dtype=np.int8)
+    quiet = empty_trace(start.kind.shape[0])  # the search's trials of its plans: not recorded
     return play_searching(
-        board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved, trace, tracing
+        board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved, trace, quiet
     )
 
 
@@ -70,7 +70,7 @@ def opening(board, kinds, strikes, musters, start, odds, rows, st, kept, trace):
     copy_whole(st, kept)
     while True:
         result, after = play_to(
-            board, kinds, strikes, musters, start, odds, rows, st, step, step + 1, trace, False
+            board, kinds, strikes, musters, start, odds, rows, st, step, step + 1, trace
         )
         if st.rng[0] != key:
             return step
@@ -121,13 +121,13 @@ def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed
                 from_opening(kept, st, seed, indices[i])
                 result, end = play_to(  # a typed stop (see referee.play_out)
                     board, kinds, strikes, musters, start, odds, play.rows, st, kept_at,
-                    np.int64(STEPS), trace, False,
+                    np.int64(STEPS), trace,
                 )  # fmt: skip
                 played = rounds_played(first, end)
             else:
                 result, played = _play_one(
                     board, kinds, strikes, musters, start, odds, play, seed, indices[i], st,
-                    trace, False,
+                    trace,
                 )  # fmt: skip
             outcome[i] = result
             rounds[i] = played
@@ -190,7 +190,7 @@ def play_alike(board, kinds, strikes, musters, start, odds, rows, shared, seed, 
                         copy_whole(st, kept[r])
                     result, step = play_to(
                         board, kinds, strikes, musters, start, odds, rows[p], st, step,
-                        (r + 1) * PHASES_PER_ROUND, trace, False,
+                        (r + 1) * PHASES_PER_ROUND, trace,
                     )  # fmt: skip
                 outcome[p, i] = result
                 rounds[p, i] = rounds_played(first, step)
@@ -203,6 +203,6 @@ def play_traced(board, kinds, strikes, musters, start, odds, play, seed, index, 
     Returns (outcome, rounds, events recorded, alive bool[S])."""
     st = new_state(start, seed, index)
     result, played = _play_one(
-        board, kinds, strikes, musters, start, odds, play, seed, index, st, trace, True
+        board, kinds, strikes, musters, start, odds, play, seed, index, st, trace
     )
     return result, played, st.flags[F_EVENTS], st.alive.copy()

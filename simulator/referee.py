@@ -45,6 +45,7 @@ from simulator.battle_state import (
     in_battle_inline,
     lowest_bit,
     record,
+    records,
     side_mask,
 )
 from simulator.policy import (
@@ -63,10 +64,10 @@ from simulator.rng import count_hits
 
 
 @in_battle
-def move(board, st, s, to, trace, tracing):
+def move(board, st, s, to, trace):
     """Character ``s`` moves to (or enters on) hex ``to``."""
     here = st.hexes[s]
-    if tracing:
+    if records(trace):
         record(trace, st, st.hexes, st.hits, st.alive, MOVE, s, here, to, 0, 0, -1, 0, 0)
     if here != OFF:
         st.occ[here] = -1
@@ -115,8 +116,7 @@ def bring_in(musters, start, st, side, turn, step):
 
 
 @in_battle_inline
-def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn, step,
-             trace, tracing):  # fmt: skip
+def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn, step, trace):
     """One Maneuver Phase of ``side`` (11.0), with summoning (15.0-15.3) and the
     reinforcement (14.0-14.1) brought in first."""
     n = st.kind.shape[0]
@@ -156,7 +156,7 @@ def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn
                     left += 1
         to = choose_move(board, kinds, strikes, odds, params, st, s, turn, left)
         if to >= 0:
-            move(board, st, s, to, trace, tracing)
+            move(board, st, s, to, trace)
     # 10.1: not entered in its first Maneuver Phase, it is eliminated; the summoned
     # Lord (15.1) and the reinforcement (14.0) that could not enter are not taken
     for s in range(n):
@@ -190,8 +190,8 @@ def land_hits(kinds, st, target, hits):
 
 
 @in_battle_inline
-def strike(board, kinds, strikes, odds, params, st, s, trace, tracing, snap_hexes,
-           snap_hits, snap_alive):  # fmt: skip
+def strike(board, kinds, strikes, odds, params, st, s, trace, snap_hexes, snap_hits,
+           snap_alive):  # fmt: skip
     """Character ``s`` strikes the enemy its tactic picks (12.0-12.5), the excess carried
     where the tactic says (12.4)."""
     target, declared, dice, forgo = choose_strike(board, kinds, strikes, odds, params, st, s)
@@ -207,7 +207,7 @@ def strike(board, kinds, strikes, odds, params, st, s, trace, tracing, snap_hexe
         )
         if carry_to >= 0:
             carried = land_hits(kinds, st, carry_to, rolled - landed)
-    if tracing:
+    if records(trace):
         record(
             trace, st, snap_hexes, snap_hits, snap_alive, STRIKE, s, target, declared, dice,
             forgo, carry_to, rolled, carried,
@@ -215,15 +215,15 @@ def strike(board, kinds, strikes, odds, params, st, s, trace, tracing, snap_hexe
 
 
 @in_battle
-def rangestrike(kinds, strikes, odds, params, st, s, occ_mask, trace, tracing, snap_hexes,
-                snap_hits, snap_alive):  # fmt: skip
+def rangestrike(kinds, strikes, odds, params, st, s, occ_mask, trace, snap_hexes, snap_hits,
+                snap_alive):  # fmt: skip
     """Character ``s`` rangestrikes the enemy its tactic picks (13.0-13.5)."""
     target, dice, number = choose_rangestrike(kinds, strikes, odds, params, st, s, occ_mask)
     if target < 0 or dice <= 0:
         return
     rolled = count_hits(st.rng, dice, number)
     land_hits(kinds, st, target, rolled)
-    if tracing:
+    if records(trace):
         record(
             trace, st, snap_hexes, snap_hits, snap_alive, RANGESTRIKE, s, target, number,
             dice, 0, -1, rolled, 0,
@@ -231,7 +231,7 @@ def rangestrike(kinds, strikes, odds, params, st, s, occ_mask, trace, tracing, s
 
 
 @in_battle_inline
-def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, tracing):
+def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace):
     """A Strike Phase (12.0): Drift first, then the phasing side strikes and
     rangestrikes, then the other side; the slain are removed at the end (10.6)."""
     n = st.kind.shape[0]
@@ -260,7 +260,7 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, t
             engaged_defenders |= 1 << s
     in_contact = engaged_attackers | engaged_defenders
     snap_hexes, snap_hits, snap_alive = st.hexes, st.hits, st.alive
-    if tracing:
+    if records(trace):
         for s in range(n):
             st.snap_hexes[s] = st.hexes[s]
             st.snap_hits[s] = st.hits[s]
@@ -281,7 +281,7 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, t
                     s = lowest_bit(left)
                     left &= left - 1
                     strike(
-                        board, kinds, strikes, odds, params, st, s, trace, tracing, snap_hexes,
+                        board, kinds, strikes, odds, params, st, s, trace, snap_hexes,
                         snap_hits, snap_alive,
                     )  # fmt: skip
         if striking == side:
@@ -294,8 +294,8 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace, t
                     and kinds.rangestrikes[st.kind[s]]
                 ):
                     rangestrike(
-                        kinds, strikes, odds, params, st, s, occ_mask, trace, tracing,
-                        snap_hexes, snap_hits, snap_alive,
+                        kinds, strikes, odds, params, st, s, occ_mask, trace, snap_hexes,
+                        snap_hits, snap_alive,
                     )  # fmt: skip
     defender_slain = False
     for s in range(n):
@@ -339,7 +339,7 @@ def outcome(st):
 
 
 @in_battle_inline
-def phase(board, kinds, strikes, musters, start, odds, params, st, step, trace, tracing):
+def phase(board, kinds, strikes, musters, start, odds, params, st, step, trace):
     """Play step ``step`` of the Battle (10.3) with ``params`` (float64[2, WEIGHTS])."""
     turn = step // PHASES_PER_ROUND + 1
     code = step % PHASES_PER_ROUND
@@ -348,15 +348,14 @@ def phase(board, kinds, strikes, musters, start, odds, params, st, step, trace, 
     if code % 2 == 0:  # DEFENDER_MANEUVER, ATTACKER_MANEUVER
         maneuver(
             board, kinds, strikes, musters, start, odds, params[side], st, side, turn, step,
-            trace, tracing,
+            trace,
         )  # fmt: skip
     else:
-        strike_phase(board, kinds, strikes, odds, params, st, side, trace, tracing)
+        strike_phase(board, kinds, strikes, odds, params, st, side, trace)
 
 
 @in_battle
-def play_to(board, kinds, strikes, musters, start, odds, rows, st, step, stop, trace,
-            tracing):  # fmt: skip
+def play_to(board, kinds, strikes, musters, start, odds, rows, st, step, stop, trace):
     """Play from step ``step`` until the Battle ends or step ``stop`` is reached, each
     Battle-Round with its own weights (``rows`` float64[ROUNDS, 2, WEIGHTS]: a side may open
     differently than it goes on); returns (outcome, or -1 while it goes on, the next step).
@@ -371,7 +370,7 @@ def play_to(board, kinds, strikes, musters, start, odds, rows, st, step, stop, t
         if step >= stop:
             break
         params = rows[step // PHASES_PER_ROUND]
-        phase(board, kinds, strikes, musters, start, odds, params, st, step, trace, tracing)
+        phase(board, kinds, strikes, musters, start, odds, params, st, step, trace)
         result = outcome(st)
         step += 1
     return result, step
@@ -387,11 +386,10 @@ def rounds_played(first, step):
 
 
 @in_battle
-def play_out(board, kinds, strikes, musters, start, odds, rows, st, step, trace, tracing):
+def play_out(board, kinds, strikes, musters, start, odds, rows, st, step, trace):
     """Play from step ``step`` to the end (``play_to``); returns (outcome, rounds)."""
     # a typed stop, not the literal: a literal would compile play_to a second time
     result, end = play_to(
-        board, kinds, strikes, musters, start, odds, rows, st, step, np.int64(STEPS), trace,
-        tracing,
-    )  # fmt: skip
+        board, kinds, strikes, musters, start, odds, rows, st, step, np.int64(STEPS), trace
+    )
     return result, rounds_played(step, end)

@@ -110,8 +110,9 @@ def set_rows(play, rows, side, p, step):
 
 @in_battle
 def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved,
-                side, step, trace):  # fmt: skip
-    """The index of the plan ``side`` plays step ``step`` with."""
+                side, step, quiet):  # fmt: skip
+    """The index of the plan ``side`` plays step ``step`` with (its trials of the plans
+    played with the empty trace ``quiet``: not recorded)."""
     plans = play.plans.shape[1]
     slots = st.kind.shape[0]
     # a Maneuver Phase has no dice: plans that move alike need one set of rollouts
@@ -121,8 +122,7 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
         for p in range(plans):
             set_rows(play, rows, side, p, step)
             copy_state(st, sim)
-            play_to(board, kinds, strikes, musters, start, odds, rows, sim, step, step + 1,
-                    trace, False)  # fmt: skip
+            play_to(board, kinds, strikes, musters, start, odds, rows, sim, step, step + 1, quiet)
             for s in range(slots):
                 moved[p, s] = sim.hexes[s]
             moved[p, slots] = 1
@@ -150,13 +150,12 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
             copy_state(st, sim)
             sim.rng[0] = mix(key + np.uint64(r + 1) * GOLDEN)
             result, _ = play_to(
-                board, kinds, strikes, musters, start, odds, rows, sim, step, step + 1, trace,
-                False,
-            )  # fmt: skip
+                board, kinds, strikes, musters, start, odds, rows, sim, step, step + 1, quiet
+            )
             if result < 0:
                 result, _ = play_out(
                     board, kinds, strikes, musters, start, odds, play.rollout_rows, sim,
-                    step + 1, trace, False,
+                    step + 1, quiet,
                 )  # fmt: skip
             total += result_for(kinds, sim, result, side)
         if total > best_score:
@@ -167,9 +166,9 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
 
 @in_battle
 def play_searching(board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved,
-                   trace, tracing):  # fmt: skip
-    """Play from the start to the end, searching sides choosing a plan at each decision;
-    returns (outcome, rounds)."""
+                   trace, quiet):  # fmt: skip
+    """Play from the start to the end, searching sides choosing a plan at each decision
+    (``choose_plan``, its trials with the empty trace ``quiet``); returns (outcome, rounds)."""
     step = start.scalars[S_STEP]
     rounds = step // PHASES_PER_ROUND + 1
     result = outcome(st)
@@ -184,7 +183,7 @@ def play_searching(board, kinds, strikes, musters, start, odds, play, st, sim, r
             if play.rollouts[side] > 0 and decides(board, kinds, st, side, step):
                 plan = choose_plan(
                     board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved,
-                    side, step, trace,
+                    side, step, quiet,
                 )  # fmt: skip
                 if side == ATTACKER:
                     attacker_plan = plan
@@ -201,6 +200,6 @@ def play_searching(board, kinds, strikes, musters, start, odds, play, st, sim, r
             else:
                 rows[r, DEFENDER, w] = play.rows[r, DEFENDER, w]
         result, step = play_to(
-            board, kinds, strikes, musters, start, odds, rows, st, step, step + 1, trace, tracing
+            board, kinds, strikes, musters, start, odds, rows, st, step, step + 1, trace
         )
     return result, rounds
