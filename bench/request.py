@@ -56,7 +56,7 @@ def fresh_setup_seconds() -> list[tuple[str, float, float, float]]:
     import tempfile
 
     from simulator import equilibrium, mix_store, table_store
-    from simulator.odds import warm_up
+    from simulator.odds import WARM_UP_REQUEST, odds, warm_up
     from simulator.tables import battle_tables
 
     warm_up()
@@ -64,6 +64,7 @@ def fresh_setup_seconds() -> list[tuple[str, float, float, float]]:
     table_store.preload()
     found = []
     with tempfile.TemporaryDirectory() as empty, mix_store.kept_in(Path(empty)):
+        odds(WARM_UP_REQUEST)  # the store of mixes open, as a started worker has it
         for terrain, attacker, defender in FRESH:
             body = {
                 "terrain": terrain,

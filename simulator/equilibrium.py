@@ -322,6 +322,17 @@ def mix_of_table(table: np.ndarray) -> Mix:
     )
 
 
+def prepare_bundles() -> None:
+    """Build the kernel's bundle of every pair of mixed styles, as the pilot plays it and as
+    the default's Battles play it (kept by ``simulator.tactics.play``): about 30 ms that the
+    first never-seen Engagement after a start would otherwise pay."""
+    from simulator.tactics import play as styles
+
+    for pair in ((a, d) for a in MIXED_STYLES[0] for d in MIXED_STYLES[1]):
+        styles(*pair)
+        styles("default", "default", default=pair, believed=pair)
+
+
 @lru_cache(maxsize=CACHED)
 def _mix(key: BattleSpec) -> Mix:
     kept = mix_store.get(key)

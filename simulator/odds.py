@@ -551,12 +551,13 @@ WARM_UP_REQUEST: dict[str, Any] = {
 
 def warm_up() -> float:
     """Play a few Battles so the kernel is compiled or loaded from numba's cache; seconds taken.
-    The pilot's kernel and solver too (a few tenths of a second to load): the warm-up's own
-    mix may be read from disk (``simulator.mix_store``), and a new Engagement's first request
-    would pay for them."""
+    The pilot's kernel and solver too (a few tenths of a second to load), and the bundles of
+    the mixed styles: the warm-up's own mix may be read from disk (``simulator.mix_store``),
+    and a new Engagement's first request would pay for them."""
     started = time.perf_counter()
     odds(WARM_UP_REQUEST)
     spec = engagement_of(OddsRequest.from_dict(WARM_UP_REQUEST)).spec
     equilibrium.play_pairs(spec, [(MIXED_STYLES[0][0], MIXED_STYLES[1][0])], 0, 1, 0)
     equilibrium.solve(np.zeros((2, 2)))
+    equilibrium.prepare_bundles()
     return time.perf_counter() - started

@@ -162,6 +162,19 @@ def test_the_mix_is_the_engagements_whatever_the_tactics_named():
         assert all(name in styles for name, _ in side)
 
 
+def test_the_bundles_prepared_at_start_are_all_a_new_engagement_asks_for():
+    """After ``prepare_bundles`` (the warm-up's), a never-seen Engagement's pilot and its
+    default's Battles build no bundle of styles of their own."""
+    from simulator import equilibrium, tactics
+
+    equilibrium.prepare_bundles()
+    built = tactics._bundle.cache_info().misses
+    spec = Engagement("Brush", Legion(0, ("Ogre", "Gargoyle")), Legion(0, ("Lion",))).spec
+    equilibrium.pilot(spec, (2, 2))
+    play(spec, 3 * BLOCK, seed=5)
+    assert tactics._bundle.cache_info().misses == built
+
+
 def test_smaller_legions_get_a_larger_pilot():
     """A pilot of few characters plays more Battles a pair of styles (they are quicker), up
     to SCALED times PILOT_BATTLES; a 7v7's plays PILOT_BATTLES."""
