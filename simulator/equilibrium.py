@@ -30,9 +30,10 @@ in every block for some seeds, wrong in every block for others).
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -79,6 +80,18 @@ class Mix:
     def pairs(self) -> tuple[tuple[tuple[str, str], float], ...]:
         """Every pair of styles (attacker's, defender's) with its probability."""
         return tuple(((a, d), pa * pd) for a, pa in self.attacker for d, pd in self.defender)
+
+    @cached_property
+    def drawn(self) -> tuple[tuple[tuple[str, str], ...], tuple[float, ...]]:
+        """Every pair of styles and the running total of the probabilities up to it, in the
+        order of ``pairs`` (``pair_of_block`` draws from it once per block of every request)."""
+        pairs, totals = [], []
+        total = 0.0
+        for pair, p in self.pairs():
+            total += p
+            pairs.append(pair)
+            totals.append(total)
+        return tuple(pairs), tuple(totals)
 
 
 @njit(cache=True)
@@ -380,19 +393,15 @@ BELIEF = 0x5851F42D4C957F2D  # the believed pairs' own phase (tactics.play, ``be
 def pair_of_block(mix: Mix, seed: int, block: int, believed: bool = False) -> tuple[str, str]:
     """The pair of styles block ``block`` of a request with ``seed`` plays (``believed``:
     the pair a searcher believes the default plays there, drawn independently of it)."""
-    pairs = mix.pairs()
+    pairs, totals = mix.drawn
     if len(pairs) == 1:
-        return pairs[0][0]
+        return pairs[0]
     if believed:
         u = (_phase(seed ^ BELIEF) + block * _SILVER) % 1.0
     else:
         u = (_phase(seed) + block * _GOLDEN) % 1.0
-    total = 0.0
-    for pair, p in pairs:
-        total += p
-        if u < total:
-            return pair
-    return pairs[-1][0]
+    # the first pair whose running total exceeds u (the last, should rounding leave u above)
+    return pairs[min(bisect_right(totals, u), len(pairs) - 1)]
 
 
 Pairs = tuple[tuple[str, str], tuple[str, str]]  # (played, believed)
