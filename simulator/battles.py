@@ -302,13 +302,14 @@ def play_alike(
         raise ValueError("play_alike takes fixed styles only (no search)")
     tables = battle_tables(roster(spec))
     start = start_of(spec, tables)
-    # bundles in the order of their rows, round by round: each shares the most with the last
-    order = sorted(range(len(bundles)), key=lambda k: [r.tobytes() for r in bundles[k].rows])
+    # bundles in the order of their rows, round by round (the bytes of round 0 first): each
+    # shares the most with the last
+    order = sorted(range(len(bundles)), key=lambda k: bundles[k].rows.tobytes())
     rows = np.stack([bundles[k].rows for k in order])
+    # the leading Battle-Rounds whose rows each pair shares with the pair before it
+    same = (rows[1:] == rows[:-1]).all(axis=(2, 3))
     shared = np.zeros(len(order), dtype=np.int64)
-    for p in range(1, len(order)):
-        same = (rows[p] == rows[p - 1]).reshape(rows.shape[1], -1).all(axis=1)
-        shared[p] = len(same) if same.all() else int(np.argmin(same))
+    shared[1:] = np.where(same.all(axis=1), rows.shape[1], np.argmin(same, axis=1))
     outcome = np.zeros((len(order), battles), dtype=np.int8)
     rounds = np.zeros((len(order), battles), dtype=np.int8)
     if len(order) and battles:

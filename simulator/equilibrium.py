@@ -224,9 +224,9 @@ def _play_cells(spec, cells, table, counts, first: int, battles: int) -> None:
     attackers, defenders = MIXED_STYLES
     pairs = [(attackers[i], defenders[j]) for i, j in cells]
     outcome = play_pairs(spec, pairs, first, battles, PILOT_SEED)
-    for (i, j), played in zip(cells, outcome, strict=True):
-        table[i, j] += np.bincount(played, minlength=4)
-        counts[i, j] += battles
+    i, j = np.array(cells).T  # each cell once: the additions below do not collide
+    table[i, j] += (outcome[:, :, None] == np.arange(4)).sum(axis=1)
+    counts[i, j] += battles
 
 
 def _contenders(
@@ -281,13 +281,9 @@ def pilot(
     distinct = sorted({(attacker[i], defender[j]) for i in range(m) for j in range(n)})
     _play_cells(spec, distinct, table, counts, 0, rounds[0])
 
-    def filled() -> np.ndarray:
-        out = np.zeros((m, n, 4))
-        for i in range(m):
-            for j in range(n):
-                a, d = attacker[i], defender[j]
-                out[i, j] = table[a, d] / counts[a, d]
-        return out
+    def filled() -> np.ndarray:  # each pair of styles given its stand-ins' Battles
+        cell = np.ix_(attacker, defender)
+        return table[cell] / counts[cell][:, :, None]
 
     first = filled()
     x, y = _solve_table(first)
