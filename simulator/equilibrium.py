@@ -34,6 +34,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -85,13 +86,8 @@ class Mix:
     def drawn(self) -> tuple[tuple[tuple[str, str], ...], tuple[float, ...]]:
         """Every pair of styles and the running total of the probabilities up to it, in the
         order of ``pairs`` (``pair_of_block`` draws from it once per block of every request)."""
-        pairs, totals = [], []
-        total = 0.0
-        for pair, p in self.pairs():
-            total += p
-            pairs.append(pair)
-            totals.append(total)
-        return tuple(pairs), tuple(totals)
+        pairs = self.pairs()
+        return tuple(pair for pair, _ in pairs), tuple(accumulate(p for _, p in pairs))
 
 
 @njit(cache=True)
