@@ -47,38 +47,44 @@ def warm_request_seconds(repeats: int = 3) -> float:
     return min(_seconds(REQUEST) for _ in range(repeats))
 
 
-def fresh_setup_seconds() -> list[tuple[str, float, float, float]]:
-    """(terrain, first request, the same request again, and again as another worker meets
-    it) of never-seen 7v7 setups, once warmed up and the table files built and read, as a
-    started worker has them (built here if missing); no mix kept from an earlier run (an
-    empty store of mixes). Another worker has neither the setup's tables nor its mix in memory: it
+FRESH_REPEATS = 3  # each setup met anew this many times: its median, steadier on a shared host
+
+
+def fresh_setup_seconds(repeats: int = FRESH_REPEATS) -> dict[str, list[tuple[float, ...]]]:
+    """For each never-seen 7v7 setup (by terrain), ``repeats`` meetings of it: (first
+    request, the same request again, and again as another worker meets it). The process is
+    warmed up and the table files built and read, as a started worker has them (built here if
+    missing); before each meeting it forgets every setup's tables and mix, and the store of
+    mixes is empty. Another worker has neither the setup's tables nor its mix in memory: it
     assembles the one and reads the other from the store."""
     import tempfile
 
-    from simulator import equilibrium, mix_store, table_store
+    from simulator import equilibrium, mix_store, table_store, tables
     from simulator.odds import WARM_UP_REQUEST, odds, warm_up
-    from simulator.tables import battle_tables
 
     warm_up()
     table_store.build_missing(wait=True)
     table_store.preload()
-    found = []
-    with tempfile.TemporaryDirectory() as empty, mix_store.kept_in(Path(empty)):
-        odds(WARM_UP_REQUEST)  # the store of mixes open, as a started worker has it
-        for terrain, attacker, defender in FRESH:
-            body = {
-                "terrain": terrain,
-                "attacker": {"score": 500, "characters": list(attacker)},
-                "defender": {"score": 0, "characters": list(defender)},
-                "summonable": "Archangel",
-                "trials": 10_000,
-                "seed": 11,
-            }
-            first, again = _seconds(body), _seconds(body)
-            equilibrium._mix.cache_clear()
-            battle_tables.cache_clear()
-            found.append((terrain, first, again, _seconds(body)))
-    return found
+    met: dict[str, list[tuple[float, ...]]] = {terrain: [] for terrain, _, _ in FRESH}
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory() as empty, mix_store.kept_in(Path(empty)):
+            odds(WARM_UP_REQUEST)  # the store of mixes open, as a started worker has it
+            for terrain, attacker, defender in FRESH:
+                body = {
+                    "terrain": terrain,
+                    "attacker": {"score": 500, "characters": list(attacker)},
+                    "defender": {"score": 0, "characters": list(defender)},
+                    "summonable": "Archangel",
+                    "trials": 10_000,
+                    "seed": 11,
+                }
+                tables.clear_cache(files=False)
+                equilibrium._mix.cache_clear()
+                first, again = _seconds(body), _seconds(body)
+                tables.battle_tables.cache_clear()
+                equilibrium._mix.cache_clear()
+                met[terrain].append((first, again, _seconds(body)))
+    return met
 
 
 # never-seen 7v7 rosters whose tables alone are timed, on Battlelands not played before

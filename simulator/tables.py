@@ -474,7 +474,9 @@ def battle_tables(roster: Roster) -> BattleTables:
     )
 
 
-def clear_cache() -> None:
+def clear_cache(files: bool = True) -> None:
+    """Forget every table built, as if no setup had been met; with ``files``, the table
+    files read too."""
     for cached in (
         battle_tables,
         _board_of,
@@ -484,7 +486,8 @@ def clear_cache() -> None:
         _ranged_block,
     ):
         cached.cache_clear()
-    table_store.forget()
+    if files:
+        table_store.forget()
 
 
 __all__ = [
