@@ -135,3 +135,20 @@ def test_preload_reads_every_file_once(store, monkeypatch):
 
     monkeypatch.setattr(table_store.np, "load", refuse)
     assert all(table_store.blocks(terrain) is not None for terrain in TERRAINS)
+
+
+def test_forgetting_the_tables_but_not_the_files_builds_them_again_from_the_files(
+    store, monkeypatch
+):
+    first = tables.battle_tables(_roster())
+    tables.clear_cache(files=False)  # as make bench meets a setup anew
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a file read again")
+
+    monkeypatch.setattr(table_store.np, "load", refuse)
+    again = tables.battle_tables(_roster())
+    assert again is not first
+    for group in ("board", "kinds", "strikes", "musters"):
+        for a, b in zip(getattr(first, group), getattr(again, group), strict=True):
+            assert np.array_equal(a, b), group
