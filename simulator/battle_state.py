@@ -307,12 +307,20 @@ def record(trace, st, snapshot_hexes, snapshot_hits, snapshot_alive, kind, slot,
 
 
 # Bit masks of hexes (bit h: hex h, 27 bits). A mask's lowest set bit, by De Bruijn's
-# multiplication: popping bits this way visits hexes in increasing order.
+# multiplication: popping bits this way visits hexes in increasing order. The table is
+# unsigned, so the bits found index arrays unchecked (see ``unsigned``).
 _DE_BRUIJN = 0x077CB531
 _BIT_OF_PRODUCT = np.array(
     [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
-     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int8,
+     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9], dtype=np.uint8,
 )  # fmt: skip
+
+
+@in_battle_inline
+def unsigned(i):
+    """An index known not to be negative, as an unsigned integer: numba then skips the check
+    for an index counted from the end (a compare and a select at every array read)."""
+    return np.uint32(i)
 
 
 @in_battle_inline

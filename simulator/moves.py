@@ -7,7 +7,7 @@ striker may still strike. The differential tests check them against the engine.
 
 from __future__ import annotations
 
-from simulator.battle_state import HEXES, OFF, in_battle, in_battle_inline, lowest_bit
+from simulator.battle_state import HEXES, OFF, in_battle, in_battle_inline, lowest_bit, unsigned
 
 
 @in_battle_inline
@@ -20,11 +20,14 @@ def destinations(board, kinds, t, here, side, turn, occ, dests, best):
     cost of reaching each of them (a flier's: hexes flown).
     """
     n = 0
+    t = unsigned(t)
+    side = unsigned(side)
+    turn = unsigned(turn)
     skill = kinds.skill[t]
     if here == OFF and board.deploys[side, turn]:
         for i in range(board.entry_count[side, turn]):
             h = board.entry[side, turn, i]
-            if occ[h] < 0:
+            if occ[unsigned(h)] < 0:
                 dests[n] = h
                 n += 1
         return n
@@ -34,6 +37,7 @@ def destinations(board, kinds, t, here, side, turn, occ, dests, best):
         if occ[h] < 0:
             free |= 1 << h
     stay = 0 if here == OFF else 1 << here
+    here = unsigned(here)
     if kinds.flies[t]:
         over = kinds.fly_mask[t]
         # breadth first, a ring of hexes flown over at a time
@@ -110,13 +114,13 @@ def engaged(board, st, s):
 def target_directions(board, st, s):
     """The enemies ``s`` may strike, in contact and not slain in this Strike Phase (12.0),
     as a bit mask of their directions from it (``board.neighbours``)."""
-    h = st.hexes[s]
+    h = unsigned(st.hexes[s])
     found = 0
     for k in range(6 if h != OFF else 0):
         b = board.neighbours[h, k]
-        if b < 0 or not board.contact[h, b]:
+        if b < 0 or not board.contact[h, unsigned(b)]:
             continue
-        e = st.occ[b]
-        if e >= 0 and st.side[e] != st.side[s] and not st.slain[e]:
+        e = st.occ[unsigned(b)]
+        if e >= 0 and st.side[unsigned(e)] != st.side[s] and not st.slain[unsigned(e)]:
             found |= 1 << k
     return found

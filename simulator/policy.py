@@ -32,6 +32,7 @@ from simulator.battle_state import (
     in_battle_inline,
     lowest_bit,
     occupancy_mask,
+    unsigned,
 )
 from simulator.moves import destinations, target_directions
 
@@ -98,11 +99,12 @@ def per_hit_worth(kinds, t):
 @in_battle_inline
 def strike_worth(odds, params, dice, number, rem, per_hit, worth):
     """Expected worth of one strike: damage in points of value plus the chance to kill."""
-    d = dice_index(dice)
-    r = run_index(rem)
+    d = unsigned(dice_index(dice))
+    r = unsigned(run_index(rem))
+    n = unsigned(number)
     return (
-        params[W_DEALT] * odds.capped[d, number, r] * per_hit
-        + params[W_KILL] * odds.tail[d, number, r] * worth
+        params[W_DEALT] * odds.capped[d, n, r] * per_hit
+        + params[W_KILL] * odds.tail[d, n, r] * worth
     )
 
 
@@ -130,7 +132,8 @@ def death_chance(odds, mean, variance, rem):
         return 0.0
     i = int(x)
     f = x - i
-    return odds.normal_tail[i] * (1.0 - f) + odds.normal_tail[i + 1] * f
+    below, above = odds.normal_tail[unsigned(i)], odds.normal_tail[unsigned(i + 1)]
+    return below * (1.0 - f) + above * f
 
 
 # --- the tactic's view of a hex -------------------------------------------------------
@@ -154,11 +157,11 @@ def strengths(kinds, strikes, st):
         if st.side[s] == ATTACKER:
             st.standing[attackers] = t
             attackers += 1
-            attacker_health += kinds.power[t] - st.hits[s]
+            attacker_health += kinds.power[unsigned(t)] - st.hits[s]
         else:
             defenders += 1
-            st.standing[n - defenders] = t
-            defender_health += kinds.power[t] - st.hits[s]
+            st.standing[unsigned(n - defenders)] = t
+            defender_health += kinds.power[unsigned(t)] - st.hits[s]
     return (
         attacker_health * fire(strikes, st, 0, attackers, 1, n - 1, defenders, -1),
         defender_health * fire(strikes, st, n - 1, defenders, -1, 0, attackers, 1),
@@ -174,11 +177,12 @@ def fire(strikes, st, own_at, own, own_step, foes_at, foes, foes_step):
     last = -1  # characters of one type strike alike: their blows summed once
     blows = 0.0
     for k in range(own):
-        t = st.standing[own_at + k * own_step]
+        t = st.standing[unsigned(own_at + k * own_step)]
         if t != last:
             blows = 0.0
             for i in range(foes):
-                blows += strikes.open_blows[t, st.standing[foes_at + i * foes_step]]
+                foe = st.standing[unsigned(foes_at + i * foes_step)]
+                blows += strikes.open_blows[unsigned(t), unsigned(foe)]
             last = t
         if foes > 0:
             total += blows / foes
@@ -195,7 +199,7 @@ def outpaces(kinds, st, side):
     for s in range(st.kind.shape[0]):
         if not st.alive[s]:
             continue
-        t = st.kind[s]
+        t = unsigned(st.kind[s])
         pace = 9 if kinds.flies[t] else kinds.skill[t]
         if st.side[s] == side:
             slowest = min(slowest, pace)
@@ -254,7 +258,7 @@ def survey(board, kinds, strikes, params, st, side, turn):
         elif h != OFF:
             st.foes[count] = s
             st.foe_hex[count] = h
-            st.foe_reach[count] = kinds.skill[st.kind[s]] + 1
+            st.foe_reach[count] = kinds.skill[unsigned(st.kind[s])] + 1
             count += 1
         else:
             foe_to_enter = True
@@ -263,10 +267,11 @@ def survey(board, kinds, strikes, params, st, side, turn):
     foe_hexes = 0
     for i in range(count):
         he = st.foe_hex[i]
-        st.foe_free[i] = board.contact_mask[he] & own == 0  # 11.3
+        x = unsigned(he)
+        st.foe_free[i] = board.contact_mask[x] & own == 0  # 11.3
         foe_hexes |= 1 << he
-        reach = min(st.foe_reach[i], WITHIN - 1)
-        st.foe_ring[i] = board.within_mask[he, reach] & ~board.within_mask[he, 1]
+        reach = unsigned(min(st.foe_reach[i], WITHIN - 1))
+        st.foe_ring[i] = board.within_mask[x, reach] & ~board.within_mask[x, 1]
     st.flags[F_FOE_HEXES] = foe_hexes
     threat_zone(st)
     for h in range(HEXES):
@@ -277,7 +282,7 @@ def survey(board, kinds, strikes, params, st, side, turn):
     for d in range(WITHIN if count > 0 else 0):
         ring = 0
         for i in range(count):
-            ring |= board.within_mask[st.foe_hex[i], d]
+            ring |= board.within_mask[unsigned(st.foe_hex[i]), d]
         ring &= ~reached
         reached |= ring
         while ring != 0:
@@ -288,12 +293,12 @@ def survey(board, kinds, strikes, params, st, side, turn):
     if foe_to_enter:
         other = 1 - side
         for i in range(board.entry_count[other, 1]):
-            edge = board.entry[other, 1, i]
+            edge = unsigned(board.entry[other, 1, i])
             for h in range(HEXES):
                 st.near[h] = min(st.near[h], board.distance[edge, h])
     if not board.deploys[side, turn]:
         for i in range(board.entry_count[side, turn]):
-            st.entry_mask[board.entry[side, turn, i]] = True
+            st.entry_mask[unsigned(board.entry[side, turn, i])] = True
     st.flags[F_WAITING] = waiting
 
 
@@ -315,9 +320,10 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     Reads the phase's ``near`` (distance to the nearest enemy) and ``foes``
     (enemies on the Battleland, free to move next if ``foe_free``).
     """
-    t = st.kind[s]
+    t = unsigned(st.kind[s])
+    x = unsigned(h)
     power = kinds.power[t]
-    rem = power - st.hits[s]
+    rem = power - st.hits[unsigned(s)]
     own = value_to(kinds, params, t)
     fear = st.mood[M_FEAR]
     score = 0.0
@@ -325,25 +331,26 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     best_strike = 0.0
     mean = 0.0
     variance = 0.0
-    touching = board.contact_mask[h] & st.flags[F_FOE_HEXES]  # the enemies in contact
+    touching = board.contact_mask[x] & st.flags[F_FOE_HEXES]  # the enemies in contact
     for k in range(6 if touching != 0 else 0):
-        b = board.neighbours[h, k]
+        b = board.neighbours[x, k]
         if b < 0 or not (touching >> b) & 1:
             continue
-        e = st.occ[b]
-        te = st.kind[e]
+        bx = unsigned(b)
+        e = unsigned(st.occ[bx])
+        te = unsigned(st.kind[e])
         contacts += 1
-        d = strikes.dice[t, h, k, te]
+        d = strikes.dice[t, x, k, te]
         if d > 0:
             w = strike_worth(
-                odds, params, d, strikes.number[t, h, k, te], kinds.power[te] - st.hits[e],
+                odds, params, d, strikes.number[t, x, k, te], kinds.power[te] - st.hits[e],
                 per_hit_worth(kinds, te), value_to(kinds, params, te),
             )  # fmt: skip
             best_strike = max(best_strike, w)
-        kb = board.direction[b, h]
-        d2 = strikes.dice[te, b, kb, t]
+        kb = unsigned(board.direction[bx, x])
+        d2 = strikes.dice[te, bx, kb, t]
         if d2 > 0:
-            p = (7 - strikes.number[te, b, kb, t]) / 6.0
+            p = (7 - strikes.number[te, bx, kb, t]) / 6.0
             mean += d2 * p
             variance += d2 * p * (1 - p)
     # enemies free to move may come into contact in their Maneuver Phase
@@ -360,14 +367,14 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     elif kinds.rangestrikes[t] and params[W_RANGED] != 0.0:
         best_range = 0.0
         for i in range(st.flags[F_FOES]):
-            e = st.foes[i]
-            te = st.kind[e]
-            he = st.hexes[e]
-            for p in range(strikes.ranged_count[t, h, te, he]):
-                if strikes.ranged_clear[t, h, te, he, p] & occ_mask == 0:
+            e = unsigned(st.foes[i])
+            te = unsigned(st.kind[e])
+            he = unsigned(st.hexes[e])
+            for p in range(strikes.ranged_count[t, x, te, he]):
+                if strikes.ranged_clear[t, x, te, he, p] & occ_mask == 0:
                     w = strike_worth(
-                        odds, params, strikes.ranged_dice[t, h, te, he, p],
-                        strikes.ranged_number[t, h, te, he, p], kinds.power[te] - st.hits[e],
+                        odds, params, strikes.ranged_dice[t, x, te, he, p],
+                        strikes.ranged_number[t, x, te, he, p], kinds.power[te] - st.hits[e],
                         per_hit_worth(kinds, te), value_to(kinds, params, te),
                     )  # fmt: skip
                     best_range = max(best_range, w)
@@ -381,7 +388,7 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
             score -= max(fear, 1.0) * max(params[W_DEATH], TITAN_CAUTION) * death * own
         else:
             score -= fear * params[W_DEATH] * death * own
-    nearest = st.near[h]
+    nearest = st.near[x]
     if nearest < 99:
         approach = st.mood[M_APPROACH]
         if approach >= 0.0:
@@ -391,11 +398,11 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
             score -= approach * abs(nearest - prefer)
         else:
             score -= approach * nearest
-    if board.elevation[h] != 0:  # (a term of nothing is skipped: the same sum, quicker)
-        score += params[W_HEIGHT] * board.elevation[h]
-    if kinds.drift[t, h] != 0:
-        score -= params[W_TAKEN] * kinds.drift[t, h] * own / power
-    if entering_left > 0 and st.entry_mask[h]:
+    if board.elevation[x] != 0:  # (a term of nothing is skipped: the same sum, quicker)
+        score += params[W_HEIGHT] * board.elevation[x]
+    if kinds.drift[t, x] != 0:
+        score -= params[W_TAKEN] * kinds.drift[t, x] * own / power
+    if entering_left > 0 and st.entry_mask[x]:
         score -= BLOCKING * entering_left
     return score
 
@@ -516,8 +523,8 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
         st.occ[here] = -1
     if st.flags[F_BLOWS_OF] != t:  # the enemies stand still in this phase: once per type
         for i in range(st.flags[F_FOES]):
-            te = st.kind[st.foes[i]]
-            p = (7 - strikes.open_number[te, t]) / 6.0
+            te = unsigned(st.kind[unsigned(st.foes[i])])
+            p = (7 - strikes.open_number[te, unsigned(t)]) / 6.0
             st.foe_blows[i] = params[W_THREAT] * kinds.power[te] * p
             st.foe_spread[i] = params[W_THREAT] * kinds.power[te] * p * (1 - p)
         st.flags[F_BLOWS_OF] = t
@@ -552,7 +559,7 @@ def observe_move(board, st, to):
     """Keep the phase's survey true after a move to ``to``: the enemies it touches are
     locked in contact now (11.3)."""
     for i in range(st.flags[F_FOES]):
-        if st.foe_free[i] and board.contact[to, st.hexes[st.foes[i]]]:
+        if st.foe_free[i] and board.contact[unsigned(to), unsigned(st.foe_hex[i])]:
             st.foe_free[i] = False
             threat_zone(st)
 
@@ -573,7 +580,7 @@ def first_strikers(board, st, striking, strikers):
     while left != 0:
         s = lowest_bit(left)
         left &= left - 1
-        reach = board.contact_mask[st.hexes[s]] & standing
+        reach = board.contact_mask[unsigned(st.hexes[s])] & standing
         if reach != 0 and reach & (reach - 1) == 0:
             first |= 1 << s
     return first
@@ -583,29 +590,30 @@ def first_strikers(board, st, striking, strikers):
 def carry_candidate(board, strikes, st, s, k, k2, forgo):
     """The enemy in direction ``k2`` (of ``target_directions``, not ``k``) that excess hits of
     a strike in direction ``k`` may carry to (12.4: a carry the hexsides allow), or -1."""
-    h = st.hexes[s]
-    if not strikes.carry[st.kind[s], h, k, k2, forgo]:
+    h = unsigned(st.hexes[s])
+    if not strikes.carry[unsigned(st.kind[s]), h, k, k2, forgo]:
         return -1
-    return st.occ[board.neighbours[h, k2]]
+    return st.occ[unsigned(board.neighbours[h, k2])]
 
 
 @in_battle_inline
 def needed_number(strikes, st, s, k2, e2, forgo):
     """The Strike-number ``s`` needs against ``e2`` in direction ``k2`` (12.5: hexside
     benefits forgone or not)."""
-    t = st.kind[s]
-    h = st.hexes[s]
+    t = unsigned(st.kind[s])
+    h = unsigned(st.hexes[s])
+    te2 = unsigned(st.kind[unsigned(e2)])
     if forgo == 0:
-        return strikes.number[t, h, k2, st.kind[e2]]
-    return strikes.plain_number[t, h, k2, st.kind[e2]]
+        return strikes.number[t, h, k2, te2]
+    return strikes.plain_number[t, h, k2, te2]
 
 
 @in_battle
 def choose_strike(board, kinds, strikes, odds, params, st, s):
     """Whom character ``s`` strikes and how (12.0-12.5): (target slot or -1, declared
     Strike-number, dice, 1 if it forgoes hexside benefits)."""
-    t = st.kind[s]
-    h = st.hexes[s]
+    t = unsigned(st.kind[s])
+    h = unsigned(st.hexes[s])
     best = -1.0
     target = -1
     declared = 0
@@ -616,9 +624,9 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
     for k in range(6):
         if not (foes >> k) & 1:
             continue
-        e = st.occ[board.neighbours[h, k]]
-        te = st.kind[e]
-        rem = kinds.power[te] - st.hits[e]
+        e = st.occ[unsigned(board.neighbours[h, k])]
+        te = unsigned(st.kind[unsigned(e)])
+        rem = kinds.power[te] - st.hits[unsigned(e)]
         per_hit = per_hit_worth(kinds, te)
         worth = value_to(kinds, params, te)
         d = strikes.dice[t, h, k, te]
@@ -674,13 +682,14 @@ def carry_worth(board, kinds, strikes, odds, params, st, s, k, others, dice, dec
         e2 = carry_candidate(board, strikes, st, s, k, k2, forgo)
         if e2 < 0 or needed_number(strikes, st, s, k2, e2, forgo) > declared:
             continue
-        te2 = st.kind[e2]
-        rem2 = kinds.power[te2] - st.hits[e2]
+        te2 = unsigned(st.kind[unsigned(e2)])
+        rem2 = kinds.power[te2] - st.hits[unsigned(e2)]
         per_hit2 = per_hit_worth(kinds, te2)
         worth2 = value_to(kinds, params, te2)
         w = 0.0
         for x in range(rem + 1, d + 1):
-            w += odds.pmf[d, declared, x] * hits_worth(params, x - rem, rem2, per_hit2, worth2)
+            pmf = odds.pmf[unsigned(d), unsigned(declared), unsigned(x)]
+            w += pmf * hits_worth(params, x - rem, rem2, per_hit2, worth2)
         best = max(best, w)
     return best
 
@@ -699,8 +708,8 @@ def choose_carry(board, kinds, strikes, params, st, s, target, declared, forgo, 
         e2 = carry_candidate(board, strikes, st, s, k, k2, forgo)
         if e2 < 0 or needed_number(strikes, st, s, k2, e2, forgo) > declared:
             continue
-        te2 = st.kind[e2]
-        rem2 = kinds.power[te2] - st.hits[e2]
+        te2 = unsigned(st.kind[unsigned(e2)])
+        rem2 = kinds.power[te2] - st.hits[unsigned(e2)]
         w = hits_worth(
             params, excess, rem2, per_hit_worth(kinds, te2), value_to(kinds, params, te2)
         )

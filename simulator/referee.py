@@ -47,6 +47,7 @@ from simulator.battle_state import (
     record,
     records,
     side_mask,
+    unsigned,
 )
 from simulator.policy import (
     choose_carry,
@@ -128,7 +129,7 @@ def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn
     if not board.deploys[side, turn]:
         for s in range(n):
             on_board = st.side[s] == side and st.alive[s] and st.hexes[s] != OFF
-            if on_board and board.contact_mask[st.hexes[s]] & foes == 0:
+            if on_board and board.contact_mask[unsigned(st.hexes[s])] & foes == 0:
                 st.order[movers] = s
                 movers += 1
     entering = 0
@@ -182,9 +183,10 @@ def maneuver(board, kinds, strikes, musters, start, odds, params, st, side, turn
 def land_hits(kinds, st, target, hits):
     """Up to ``hits`` hits on ``target``, no more than it has left; the hits landed. The
     slain stay until the end of the Strike Phase (10.6)."""
-    landed = min(hits, kinds.power[st.kind[target]] - st.hits[target])
+    power = kinds.power[unsigned(st.kind[target])]
+    landed = min(hits, power - st.hits[target])
     st.hits[target] += landed
-    if st.hits[target] >= kinds.power[st.kind[target]]:
+    if st.hits[target] >= power:
         st.slain[target] = True
     return landed
 
@@ -238,10 +240,11 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace):
     for s in range(n):
         st.slain[s] = False
         if st.alive[s] and st.hexes[s] != OFF:
-            drift = kinds.drift[st.kind[s], st.hexes[s]]
+            t = unsigned(st.kind[s])
+            drift = kinds.drift[t, unsigned(st.hexes[s])]
             if drift > 0:
                 st.hits[s] += drift
-                if st.hits[s] >= kinds.power[st.kind[s]]:
+                if st.hits[s] >= kinds.power[t]:
                     st.slain[s] = True  # it may still strike
     # no one moves in a Strike Phase: who is in contact (11.3) is settled once, as a bit
     # mask of slots per side
@@ -253,10 +256,11 @@ def strike_phase(board, kinds, strikes, odds, params_by_side, st, side, trace):
         h = st.hexes[s]
         if not st.alive[s] or h == OFF:
             continue
+        touches = board.contact_mask[unsigned(h)]
         if st.side[s] == ATTACKER:
-            if board.contact_mask[h] & defenders != 0:  # 11.3
+            if touches & defenders != 0:  # 11.3
                 engaged_attackers |= 1 << s
-        elif board.contact_mask[h] & attackers != 0:
+        elif touches & attackers != 0:
             engaged_defenders |= 1 << s
     in_contact = engaged_attackers | engaged_defenders
     snap_hexes, snap_hits, snap_alive = st.hexes, st.hits, st.alive
