@@ -321,7 +321,7 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     (enemies on the Battleland, free to move next if ``foe_free``).
     """
     t = unsigned(st.kind[s])
-    x = unsigned(h)
+    x = unsigned(h)  # the hex as an index; ``h`` itself for the bit masks
     power = kinds.power[t]
     rem = power - st.hits[unsigned(s)]
     own = value_to(kinds, params, t)
