@@ -47,7 +47,8 @@ test: lint browser nginx
 bench: $(VENV)/.run-installed
 	$(PY) -m bench
 
-# The tactics against each other: cross-play table, the default's equilibrium gap.
+# The tactics against each other: cross-play table, the default's equilibrium gap (its last
+# output is kept in bench/results/tactics.log).
 bench-tactics: $(VENV)/.run-installed
 	$(PY) -m bench.tactics
 
@@ -56,7 +57,7 @@ bench-pilot: $(VENV)/.run-installed
 	$(PY) -m bench.pilot
 
 # The balanced style's weights tuned by CMA-ES over self-play on dask (writes
-# simulator/data/balanced_tactic.toml and appends to bench/tune.log).
+# simulator/data/balanced_tactic.toml and appends to bench/results/tune.log).
 $(VENV)/.tune-installed: pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[tune]'
 	touch $@ $(VENV)/.run-installed
@@ -65,7 +66,7 @@ tune: $(VENV)/.tune-installed
 	$(PY) -m bench.tune
 
 # The guarded style's weights tuned by CMA-ES to hold the Tower against the search tactic
-# (writes simulator/data/guarded_tactic.toml and appends to bench/tune_guarded.log).
+# (writes simulator/data/guarded_tactic.toml and appends to bench/results/tune_guarded.log).
 tune-guarded: $(VENV)/.tune-installed
 	$(PY) -m bench.tune_guarded
 

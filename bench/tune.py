@@ -15,7 +15,7 @@ seeded, so a run is reproducible. The evaluations, one task per candidate and
 engagement, run on dask.distributed: a LocalCluster of the machine's cores by
 default, or the cluster at ``--scheduler ADDRESS``. The best weights are
 written to ``simulator/data/balanced_tactic.toml`` and every generation to the
-log (``bench/tune.log``).
+log (``bench/results/tune.log``).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ TUNED: dict[str, tuple[str, ...]] = {
 # fmt: on
 NON_NEGATIVE = {"kill", "taken", "death", "titan", "urgency", "threat", "press", "evade"}
 DEVIATIONS = tuple(t for t in HEURISTICS if t not in ("default", "balanced"))
-LOG = Path(__file__).resolve().parent / "tune.log"
+LOG = Path(__file__).resolve().parent / "results" / "tune.log"
 
 
 def decode(x: Sequence[float], start: np.ndarray) -> np.ndarray:
@@ -95,7 +95,7 @@ def objective(gaps: np.ndarray) -> float:
 def write_weights(rows: np.ndarray, note: str) -> None:
     header = [
         "The balanced style's weights, one row per side (simulator.tactics.Weight names).",
-        f"Written by bench/tune.py ({note}); its log is bench/tune.log.",
+        f"Written by bench/tune.py ({note}); its log is bench/results/tune.log.",
     ]
     sections = {name: rows[side] for side, name in enumerate(SIDES)}
     write_weight_table(BALANCED_WEIGHTS_FILE, header, sections)

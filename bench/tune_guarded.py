@@ -13,7 +13,7 @@ a run is reproducible. The evaluations, one task per candidate and matchup, run 
 dask.distributed: a LocalCluster of the machine's cores by default, or the cluster at
 ``--scheduler ADDRESS``. The favourite of the last generation (the mean of CMA-ES's
 distribution) is written to ``simulator/data/guarded_tactic.toml``, every generation to the
-log (``bench/tune_guarded.log``).
+log (``bench/results/tune_guarded.log``).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ SCALES: dict[str, float] = {
 # fmt: on
 NON_NEGATIVE = {"dealt", "kill", "taken", "death", "titan", "threat", "evade"}
 PARTS = ("opening", "rest")
-LOG = Path(__file__).resolve().parent / "tune_guarded.log"
+LOG = Path(__file__).resolve().parent / "results" / "tune_guarded.log"
 
 
 def decode(x: Sequence[float]) -> np.ndarray:
@@ -86,7 +86,7 @@ def write_weights(rows: np.ndarray, note: str) -> None:
     header = [
         "The guarded style's weights, the same for both sides (simulator.tactics.Weight",
         f"names): [opening] for Battle-Rounds 1 to {opening_rounds}, [rest] after.",
-        f"Written by bench/tune_guarded.py ({note}); its log is bench/tune_guarded.log.",
+        f"Written by bench/tune_guarded.py ({note}); its log is bench/results/tune_guarded.log.",
     ]
     sections = dict(zip(PARTS, (rows[0], rows[opening_rounds]), strict=True))
     write_weight_table(GUARDED_WEIGHTS_FILE, header, sections)
