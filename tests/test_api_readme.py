@@ -1,5 +1,6 @@
-"""The README's API section holds: its curl examples work as printed, and its Settings table
-names every setting the service reads with the default the code has."""
+"""The README and docs/service.md hold: their curl examples work as printed, the README's
+Python example runs as printed, and the Settings table of docs/service.md names every setting
+the service reads with the default the code has."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ from urllib.parse import urlsplit
 import pytest
 
 from api import create_app
+from api.client import TitanClient
 from api.config import DEFAULTS
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
+SERVICE = (ROOT / "docs" / "service.md").read_text()  # running the service, its settings
 
 
 def shell_blocks(text: str) -> list[str]:
@@ -53,6 +56,7 @@ def curl_examples(text: str) -> list[tuple[list[str], str | None]]:
 
 
 EXAMPLES = curl_examples(README)
+SERVICE_EXAMPLES = curl_examples(SERVICE)
 
 
 def parsed(arguments: list[str]) -> tuple[str, dict[str, str], str | None]:
@@ -75,15 +79,22 @@ def parsed(arguments: list[str]) -> tuple[str, dict[str, str], str | None]:
     return urlsplit("http://" + url).path, headers, data
 
 
-def test_the_readme_shows_every_read_endpoint_and_both_simulations():
-    paths = {parsed(arguments)[0] for arguments, _ in EXAMPLES}
-    assert {"/api/v1/health", "/api/v1/openapi.json", "/api/v1/odds", "/api/v1/compare"} <= paths
+def test_the_readme_shows_the_odds_and_the_service_guide_the_rest():
+    """The README's one curl is the odds request; docs/service.md checks a running service
+    with health, the OpenAPI document and the other simulation."""
+    assert [parsed(arguments)[0] for arguments, _ in EXAMPLES] == ["/api/v1/odds"]
+    paths = {parsed(arguments)[0] for arguments, _ in SERVICE_EXAMPLES}
+    assert {"/api/v1/health", "/api/v1/openapi.json", "/api/v1/compare"} <= paths
 
 
 @pytest.mark.parametrize(
     ("arguments", "printed"),
-    EXAMPLES,
-    ids=[f"{parsed(a)[0]}{'-answer' if p else ''}" for a, p in EXAMPLES],
+    EXAMPLES + SERVICE_EXAMPLES,
+    ids=[
+        f"{document}{parsed(a)[0]}{'-answer' if p else ''}"
+        for document, examples in (("README", EXAMPLES), ("service.md", SERVICE_EXAMPLES))
+        for a, p in examples
+    ],
 )
 def test_each_curl_example_works_as_printed(arguments, printed):
     path, headers, body = parsed(arguments)
@@ -98,9 +109,29 @@ def test_each_curl_example_works_as_printed(arguments, printed):
         assert response.get_json() == json.loads(printed)
 
 
+def test_the_readme_python_example_runs_as_printed(monkeypatch, capsys):
+    """Complete as printed (no elided parts), against the service: the client's HTTP goes
+    to the app instead of a socket."""
+    (example,) = re.findall(r"```python\n(.*?)```", README, re.S)
+    assert "..." not in example
+    app = create_app({"TESTING": True}).test_client()
+
+    def send(client, method, path, data):
+        assert client.url == "http://127.0.0.1:8000"
+        response = app.open(path, method=method, data=data, content_type="application/json")
+        return response.status_code, response.headers, response.get_json()
+
+    monkeypatch.setattr(TitanClient, "_send", send)
+    exec(compile(example, "README.md", "exec"), {"__name__": "readme_example"})
+    printed = capsys.readouterr().out
+    assert re.fullmatch(
+        r"the attacker wins \d+\.\d% \(95% interval \d+\.\d% to \d+\.\d%\)\n", printed
+    ), printed
+
+
 def settings_table() -> dict[str, str]:
-    """variable -> default as the README's Settings table shows it."""
-    section = README.split("## Settings", 1)[1].split("\n## ", 1)[0]
+    """variable -> default as the Settings table of docs/service.md shows it."""
+    section = SERVICE.split("## Settings", 1)[1].split("\n## ", 1)[0]
     return dict(re.findall(r"^\| `(\w+)` \| (.+?) \| .+\|$", section, re.M))
 
 
