@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from simulator.cli import CHECK_TRIALS, main
+from cli import arena, battle
+from cli.battle import CHECK_TRIALS
+from cli.main import main
 
 ODDS = ["--terrain", "Plains", "--attacker", "Titan,Ogre,Ogre", "--defender", "Troll,Troll"]
 
@@ -148,7 +151,7 @@ def test_the_readme_says_how_the_command_is_found_on_a_fresh_machine():
     makefile = (ROOT / "Makefile").read_text()
     assert re.search(r"^install: \$\(VENV\)/\.run-installed$", makefile, re.M)
     pyproject = (ROOT / "pyproject.toml").read_text()
-    assert 'titan-odds = "simulator.cli:main"' in pyproject
+    assert 'titan-odds = "cli.main:main"' in pyproject
     assert Path(sys.executable).with_name("titan-odds").exists()  # what activate puts on PATH
 
 
@@ -174,12 +177,42 @@ def test_a_side_without_a_titan_shows_no_titan_line(capsys):
     assert "Titan" not in defender.split("\n")[0]
 
 
+# --- help ---------------------------------------------------------------------------------
+
+
+def test_help_names_the_other_commands(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps the description
+    assert "titan-odds compare --help" in out and "titan-odds arena --help" in out
+
+
+@pytest.mark.parametrize(
+    "parser", [battle.odds_parser, battle.compare_parser, arena.parser], ids=lambda p: p.__name__
+)
+def test_every_option_says_what_it_does(parser):
+    assert [a.dest for a in parser()._actions if not a.help] == []
+
+
+def test_python_m_cli_is_the_command():
+    done = subprocess.run(
+        [sys.executable, "-m", "cli", "arena", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: titan-odds arena")
+
+
 # --- titan-odds arena -------------------------------------------------------------------
 
 
 @pytest.fixture
 def table(tmp_path):
-    from api.routes.arena import EXAMPLE_STATE
+    from engine.arena.state import EXAMPLE_STATE
 
     path = tmp_path / "table.json"
     path.write_text(json.dumps(EXAMPLE_STATE))
@@ -254,7 +287,7 @@ def _readme_arena_commands() -> list[str]:
 def test_each_readme_arena_example_runs(command, capsys, monkeypatch):
     """As printed from the checkout, with fewer games so the test stays quick; the example
     table is the API's own example."""
-    from api.routes.arena import EXAMPLE_STATE
+    from engine.arena.state import EXAMPLE_STATE
 
     monkeypatch.chdir(ROOT)
     assert json.loads((ROOT / "docs" / "arena-table.json").read_text()) == EXAMPLE_STATE

@@ -22,7 +22,7 @@ from typing import ClassVar
 import pytest
 
 from api.client import ServiceError, ServiceUnavailable, ServiceUnreachable, TitanClient
-from simulator import cli
+from cli.main import main as titan_odds
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -360,15 +360,15 @@ def test_the_client_reports_a_service_that_is_not_there():
 def test_titan_odds_asks_a_running_service_with_url(service, capsys):
     argv = ["--terrain", "plains", "--attacker", "titan,ogre", "--defender", "troll",
             "--trials", "200", "--seed", "4", "--json"]  # fmt: skip
-    assert cli.main(["--url", service, *argv]) == 0
+    assert titan_odds(["--url", service, *argv]) == 0
     remote = json.loads(capsys.readouterr().out)
-    assert cli.main([*argv, "--no-progress"]) == 0
+    assert titan_odds([*argv, "--no-progress"]) == 0
     local = json.loads(capsys.readouterr().out)
     assert remote["outcomes"] == local["outcomes"]  # the same Battles, asked there or here
-    assert cli.main(["--url", service, "--terrain", "Plains", "--attacker", "Ogr",
-                     "--defender", "Troll", "--trials", "10"]) == 2  # fmt: skip
+    assert titan_odds(["--url", service, "--terrain", "Plains", "--attacker", "Ogr",
+                       "--defender", "Troll", "--trials", "10"]) == 2  # fmt: skip
     assert "did you mean Ogre" in capsys.readouterr().err
-    assert cli.main(["--url", service, *argv, "--attacker-tactic", "sneaky"]) == 2
+    assert titan_odds(["--url", service, *argv, "--attacker-tactic", "sneaky"]) == 2
     assert "(one of default, balanced," in capsys.readouterr().err  # as printed here
     assert shutil.which("titan-odds") or Path(sys.executable).with_name("titan-odds").exists()
 
@@ -376,17 +376,17 @@ def test_titan_odds_asks_a_running_service_with_url(service, capsys):
 def test_titan_odds_arena_asks_a_running_service(service, tmp_path, capsys):
     """``titan-odds arena --url`` gets the answer the kernel on this machine gives (the same
     seed, the same games)."""
-    from api.routes.arena import EXAMPLE_STATE
+    from engine.arena.state import EXAMPLE_STATE
 
     table = tmp_path / "table.json"
     table.write_text(json.dumps(EXAMPLE_STATE))
     argv = ["arena", "odds", str(table), "--games", "200", "--seed", "5", "--json"]
-    assert cli.main([*argv, "--url", service]) == 0
+    assert titan_odds([*argv, "--url", service]) == 0
     remote = json.loads(capsys.readouterr().out)
-    assert cli.main(argv) == 0
+    assert titan_odds(argv) == 0
     local = json.loads(capsys.readouterr().out)
     assert remote["creatures"] == local["creatures"] and remote["players"] == local["players"]
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps({**EXAMPLE_STATE, "draw_pile": "many"}))
-    assert cli.main(["arena", "odds", str(broken), "--url", service]) == 2
+    assert titan_odds(["arena", "odds", str(broken), "--url", service]) == 2
     assert "[state.draw_pile]" in capsys.readouterr().err

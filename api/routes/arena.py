@@ -16,26 +16,11 @@ from api.schemas.arena import (
     ArenaValidateRequestSchema,
 )
 from engine.arena.checks import check
+from engine.arena.state import EXAMPLE_STATE
 from simulator.arena import advice as arena_advice
 from simulator.arena import odds as arena_odds
 
 bp = Blueprint("arena", __name__, url_prefix="/api/v1/arena")
-
-EXAMPLE_STATE = {
-    "players": [
-        {"name": "Ann", "hand_size": 8, "bets": [{"creature": "Cyclops", "round": 1}]},
-        {"name": "Bob", "hand_size": 8, "secret_bet": {"revealed": False}},
-        {"name": "Cat", "hand_size": 8, "bets": [{"creature": "Ranger", "round": 1}]},
-    ],
-    "me": "Ann",
-    "hand": ["Cyclops 10", "Hydra 2", "Troll 7", "Warlock 0", "Spectator 4", "Ranger 6",
-             "Dragon 9", "Unicorn 5"],
-    "to_move": "Ann",
-    "starter": "Ann",
-    "round": 1,
-    "columns": [{"Cyclops": ["Cyclops 8"], "Troll": ["Troll 2"]}],
-    "draw_pile": 75,
-}  # fmt: skip
 
 
 @bp.post("/validate")

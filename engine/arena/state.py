@@ -32,6 +32,24 @@ from engine.game.problems import Problem
 
 HIDDEN = -2  # a card in a hidden place: dealt at random by ``deal``
 
+# A player's view of a table in the first round, as JSON: the example of the API's
+# documentation and of docs/arena-table.json, and the table the kernel warms up on.
+EXAMPLE_STATE = {
+    "players": [
+        {"name": "Ann", "hand_size": 8, "bets": [{"creature": "Cyclops", "round": 1}]},
+        {"name": "Bob", "hand_size": 8, "secret_bet": {"revealed": False}},
+        {"name": "Cat", "hand_size": 8, "bets": [{"creature": "Ranger", "round": 1}]},
+    ],
+    "me": "Ann",
+    "hand": ["Cyclops 10", "Hydra 2", "Troll 7", "Warlock 0", "Spectator 4", "Ranger 6",
+             "Dragon 9", "Unicorn 5"],
+    "to_move": "Ann",
+    "starter": "Ann",
+    "round": 1,
+    "columns": [{"Cyclops": ["Cyclops 8"], "Troll": ["Troll 2"]}],
+    "draw_pile": 75,
+}  # fmt: skip
+
 
 @dataclass
 class Secret:

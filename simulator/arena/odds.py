@@ -20,7 +20,7 @@ import numpy as np
 
 from engine.arena.cards import CREATURE_NAMES, ROUNDS
 from engine.arena.checks import state_problems
-from engine.arena.state import ArenaState, read_state
+from engine.arena.state import EXAMPLE_STATE, ArenaState, read_state
 from engine.errors import RuleError, Violations
 from simulator.arena import kernel, policies, tables
 from simulator.statistics import Z95, wilson_interval
@@ -211,6 +211,4 @@ def check_games(games: int | None, max_games: int, default: int) -> int:
 
 def warm_up() -> None:
     """Compile (or load from numba's cache) the kernel with a few games."""
-    from api.routes.arena import EXAMPLE_STATE
-
     play(setup_of(EXAMPLE_STATE), 8, 1)

@@ -4,8 +4,8 @@
     titan-odds compare --land 14 --legion Ogre,Ogre --opponent Troll,Troll
     titan-odds --terrain Plains --attacker Ogre,Ogre --defender Troll --precision 0.01
     titan-odds --url http://127.0.0.1:8000 --terrain Plains --attacker Ogre --defender Lion
-    titan-odds arena odds table.json     (Titan: The Arena; see simulator/arena/cli.py)
-    python -m simulator ...   (the same)
+    titan-odds arena odds table.json     (Titan: The Arena; see cli/arena.py)
+    python -m cli ...   (the same)
 
 With ``--url`` the question is asked of a running service (``api.client``)
 instead of the battle kernel on this machine.
@@ -86,22 +86,33 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="random when absent (printed)")
     parser.add_argument("--time-budget", type=float, help="seconds before answering early")
     parser.add_argument("--json", action="store_true", help="print the API's JSON answer")
-    parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help=f"show no progress bar (one is shown on a terminal from {LONG_RUN} Battles)",
+    )
 
 
 def odds_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="titan-odds",
         description="Odds of a TITAN Engagement, the Battle played out many times. "
-        "Use `titan-odds compare --help` to rank muster choices.",
+        "Use `titan-odds compare --help` to rank muster choices, "
+        "`titan-odds arena --help` for Titan: The Arena's odds and advice.",
     )
     _common(parser)
     parser.add_argument(
         "--attacker", type=_names, required=True, help="e.g. Titan,Ogre,Ogre or 'titan ogre ogre'"
     )
     parser.add_argument("--defender", type=_names, required=True, help="e.g. Troll,Troll")
-    parser.add_argument("--attacker-score", type=int, default=0)
-    parser.add_argument("--defender-score", type=int, default=0)
+    for side in ("attacker", "defender"):
+        parser.add_argument(
+            f"--{side}-score",
+            type=int,
+            default=0,
+            help=f"the {side}'s player's score (0); it sets a Titan's Power, "
+            "6 + score // 100 (19.1)",
+        )
     parser.add_argument(
         "--check-play",
         action="store_true",
@@ -120,9 +131,18 @@ def compare_parser() -> argparse.ArgumentParser:
     _common(parser)
     parser.add_argument("--legion", type=_names, required=True, help="e.g. Ogre,Ogre")
     parser.add_argument("--score", type=int, default=0, help="the legion's player's score")
-    parser.add_argument("--side", choices=("attacker", "defender"), default="attacker")
-    parser.add_argument("--opponent", type=_names, required=True)
-    parser.add_argument("--opponent-score", type=int, default=0)
+    parser.add_argument(
+        "--side",
+        choices=("attacker", "defender"),
+        default="attacker",
+        help="the side the legion plays (attacker)",
+    )
+    parser.add_argument(
+        "--opponent", type=_names, required=True, help="the Legion it fights, e.g. Troll,Troll"
+    )
+    parser.add_argument(
+        "--opponent-score", type=int, default=0, help="the opponent's player's score (0)"
+    )
     parser.add_argument(
         "--candidate",
         type=_names,
@@ -397,12 +417,9 @@ def _print(answer: dict[str, Any], comparing: bool, args, body: dict[str, Any], 
             print(check_play(body, answer, ask))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0] == "arena":
-        from simulator.arena import cli as arena_cli
-
-        return arena_cli.main(argv[1:])
+def main(argv: Sequence[str]) -> int:
+    """``titan-odds`` and ``titan-odds compare`` (``argv`` after the program's name)."""
+    argv = list(argv)
     comparing = bool(argv) and argv[0] == "compare"
     args = (compare_parser() if comparing else odds_parser()).parse_args(
         argv[1:] if comparing else argv
@@ -473,7 +490,3 @@ def _odds(body: dict[str, Any], time_budget: float | None) -> dict[str, Any]:
     from simulator.odds import odds
 
     return odds(body, time_budget=time_budget)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
