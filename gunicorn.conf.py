@@ -37,7 +37,7 @@ workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 # Threads, so that a slow or idle client holds a thread, not the process: while some threads
 # wait on slow clients (each at most TITAN_READ_TIMEOUT_SECONDS) or run a simulation (at most
 # TITAN_SIMULATIONS_PER_WORKER at once, the kernel releasing Python's lock), the others answer.
-# A thread waiting on a socket costs no CPU and little memory (see README, "Under load").
+# A thread waiting on a socket costs no CPU and little memory (see docs/service.md, "Under load").
 worker_class = "api.worker.ThreadWorker"
 threads = 64
 # Load the app once, before forking, so the workers share its memory and start serving at

@@ -26,7 +26,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
     from simulator.battles import set_kernel_threads
 
-    # 0: every core, the best measured (README's load table); gunicorn's workers inherit it
+    # 0: every core, the best measured (docs/service.md, "Kernel threads per worker");
+    # gunicorn's workers inherit it
     set_kernel_threads(app.config["KERNEL_THREADS"])
 
     errors.register(app)

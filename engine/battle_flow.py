@@ -185,9 +185,9 @@ class Battle:
             self.phase_start = self.position
             return
         # Hazards Chart, Drift: a hit to each non-native in it as the Strike Phase begins
-        for ref in list(p.on_board()):
+        for ref, hex_ in list(p.placed()):
             f = self.position.figure(ref)
-            hurt = drift_damage(f.kind, p.land, f.hex)  # type: ignore[arg-type]
+            hurt = drift_damage(f.kind, p.land, hex_)
             if hurt:
                 self.position = self.position.with_figure(ref, replace(f, hits=f.hits + hurt))
                 self._note("Drift", "drift", ref, hurt)
@@ -227,7 +227,7 @@ class Battle:
     def _add(self, side: Side, name: str) -> None:
         army = self.position.army(side)
         new = replace(army, characters=(*army.characters, Figure(name)))
-        self.position = replace(self.position, **{side.value: new})
+        self.position = self.position.with_army(side, new)
         self.ids[side].append(self._late_id[side])
 
     def end_phase(self) -> None:
@@ -267,8 +267,8 @@ class Battle:
         following = phase_after(self.step)
         if self.outcome is None and following is None:
             self.outcome = Outcome.TIME_LOSS  # 10.5
-        if self.outcome is None:
-            turn, phase, active = following  # type: ignore[misc]
+        if self.outcome is None and following is not None:
+            turn, phase, active = following
             self.position = replace(self.position, turn=turn, phase=phase, active=active)
 
     def _decided(self) -> Outcome | None:
@@ -374,8 +374,11 @@ class Battle:
         enemy = p.find(ref[0].enemy, hex_)
         if enemy is None or p.figure(enemy).hits >= p.power(enemy):
             raise RuleError("strike only a living enemy (12.0, 12.6)", rule="12.0")
-        if in_contact(p.land, p.figure(ref).hex, hex_) is not contact:  # type: ignore[arg-type]
-            rule = "12.0" if contact else "13.0"
+        rule = "12.0" if contact else "13.0"
+        here = p.figure(ref).hex
+        if here is None:  # e.g. a summoned Angel not yet on the Battleland
+            raise RuleError("only a character on the Battleland strikes (12.0, 13.0)", rule=rule)
+        if in_contact(p.land, here, hex_) is not contact:
             raise RuleError("a strike is at an enemy in contact, a rangestrike at one out of "
                             "contact (12.0, 13.0)", rule=rule)  # fmt: skip
         return enemy
@@ -392,10 +395,11 @@ class Battle:
             if ref[0] is not side or ref in self._struck:
                 continue
             here = p.figure(ref).hex
+            if here is None:  # not in contact: only characters on the Battleland are engaged
+                continue
             living = [
-                e for e in p.on_board(side.enemy)
-                if p.figure(e).hits < p.power(e)
-                and in_contact(p.land, here, p.figure(e).hex)  # type: ignore[arg-type]
+                e for e, there in p.placed(side.enemy)
+                if p.figure(e).hits < p.power(e) and in_contact(p.land, here, there)
             ]  # fmt: skip
             if living:
                 name = p.figure(ref).name
@@ -418,7 +422,7 @@ class Battle:
             kept = tuple(f for i, f in enumerate(army.characters) if i not in gone)
             self.ids[side] = [x for i, x in enumerate(self.ids[side]) if i not in gone]
             new = Army(army.score, kept)
-            self.position = replace(self.position, **{side.value: new})
+            self.position = self.position.with_army(side, new)
 
 
 __all__ = [

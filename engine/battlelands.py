@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from engine.data import load
 from engine.hazards import HEX_HAZARDS, HEXSIDE_HAZARDS, HexHazard, HexsideHazard
@@ -49,7 +50,7 @@ class Battleland:
         return f"battleland({self.terrain!r})"
 
 
-def _build(terrain: str, row: dict) -> Battleland:
+def _build(terrain: str, row: dict[str, Any]) -> Battleland:
     hazards = [HEX_HAZARDS["Plain"]] * HEX_COUNT
     elevations = [0] * HEX_COUNT
     for label, (hazard, elevation) in row["hexes"].items():

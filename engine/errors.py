@@ -7,6 +7,7 @@ report *why* something is refused.
 from __future__ import annotations
 
 import copy
+from typing import Self
 
 
 class TitanError(ValueError):
@@ -18,7 +19,7 @@ class TitanError(ValueError):
         self.rule = rule
         self.path = path
 
-    def under(self, prefix: str) -> TitanError:
+    def under(self, prefix: str) -> Self:
         """The same error about a part of ``prefix``: a request's path names where it is."""
         if not self.path:
             path = prefix
@@ -26,7 +27,7 @@ class TitanError(ValueError):
             path = f"{prefix}{'' if self.path.startswith('[') else '.'}{self.path}"
         return self.at(path)
 
-    def at(self, path: str | None) -> TitanError:
+    def at(self, path: str | None) -> Self:
         """The same error at another path of the request."""
         moved = copy.copy(self)
         moved.path = path

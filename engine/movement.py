@@ -89,10 +89,7 @@ def engaged(position: BattlePosition, ref: Ref) -> bool:
     if here is None:
         return False
     land = position.land
-    return any(
-        in_contact(land, here, position.figure(enemy).hex)  # type: ignore[arg-type]
-        for enemy in position.on_board(ref[0].enemy)
-    )
+    return any(in_contact(land, here, there) for _, there in position.placed(ref[0].enemy))
 
 
 def _walk(
@@ -181,5 +178,5 @@ def legal_moves(position: BattlePosition, ref: Ref) -> frozenset[int]:
         else:
             starts = {figure.hex: 0}
         landings = set(_walk(kind, land, starts, occupied, kind.skill))
-    landings.discard(figure.hex)  # type: ignore[arg-type]
+    landings.discard(figure.hex)
     return frozenset(landings)

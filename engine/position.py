@@ -113,6 +113,13 @@ class BattlePosition:
         """Characters standing on the Battleland."""
         return (r for r in self.refs(side) if self.figure(r).hex is not None)
 
+    def placed(self, side: Side | None = None) -> Iterator[tuple[Ref, int]]:
+        """Characters standing on the Battleland, each with its hex."""
+        for ref in self.refs(side):
+            hex_ = self.figure(ref).hex
+            if hex_ is not None:
+                yield ref, hex_
+
     def occupant(self, hex_: int) -> Ref | None:
         for ref in self.on_board():
             if self.figure(ref).hex == hex_:
@@ -120,7 +127,7 @@ class BattlePosition:
         return None
 
     def occupied(self) -> dict[int, Ref]:
-        return {self.figure(r).hex: r for r in self.on_board()}  # type: ignore[misc]
+        return {hex_: r for r, hex_ in self.placed()}
 
     def find(self, side: Side, hex_: int | None, name: str | None = None) -> Ref | None:
         """The character of ``side`` on ``hex_`` (or, off the board, by name)."""
@@ -135,7 +142,13 @@ class BattlePosition:
         chars = list(army.characters)
         chars[ref[1]] = figure
         new = replace(army, characters=tuple(chars))
-        return replace(self, **{ref[0].value: new})
+        return self.with_army(ref[0], new)
+
+    def with_army(self, side: Side, army: Army) -> BattlePosition:
+        """The position with ``side``'s army replaced."""
+        if side is Side.ATTACKER:
+            return replace(self, attacker=army)
+        return replace(self, defender=army)
 
     def to_dict(self) -> dict[str, Any]:
         return {

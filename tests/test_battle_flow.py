@@ -66,6 +66,17 @@ def test_no_rangestrike_by_the_side_not_phasing_13_0():
     assert e.value.rule == "13.0"
 
 
+def test_only_a_character_on_the_battleland_strikes_13_0():
+    # a summoned Angel waits off the Battleland for the attacker's next Maneuver Phase
+    angel = Army(0, (Figure("Ranger", H("F2")), Figure("Angel")))
+    troll = Army(0, (Figure("Troll", H("A1")),))
+    b = Battle(BattlePosition("Plains", turn=2, phase=S, active=A, attacker=angel, defender=troll))
+    b.begin_phase()
+    with pytest.raises(RuleError) as e:
+        b.rangestrike((A, 1), H("A1"), 1)
+    assert e.value.rule == "13.0"
+
+
 def test_excess_carries_up_to_what_the_second_can_take_and_the_slain_go_at_the_end_12_4_10_6():
     b = battle(*ENGAGED)
     assert b.strike((A, 0), H("C4"), 12, carry_to=H("D3")) == 3  # Troll 8, Centaur 3

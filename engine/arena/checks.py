@@ -27,7 +27,7 @@ from engine.arena.cards import (
     is_strength,
     parse_card,
 )
-from engine.arena.game import Play, Power, Turn, apply
+from engine.arena.game import Place, Play, Power, Table, Turn, apply
 from engine.arena.game import Problem as TurnProblem
 from engine.arena.state import HIDDEN, ArenaState, deal, read_state, template, unseen
 from engine.errors import UnknownName
@@ -215,7 +215,7 @@ def state_problems(s: ArenaState, base: str = "state") -> list[Problem]:
 # A turn as JSON -------------------------------------------------------------------------------
 
 
-def _place(d: Mapping[str, Any] | None, s: ArenaState, path: str) -> tuple:
+def _place(d: Mapping[str, Any] | None, s: ArenaState, path: str) -> Place:
     if d is None:
         raise TurnProblem("malformed", "name the place", "10", path)
     kind = d.get("place")
@@ -356,7 +356,7 @@ def turn_problems(s: ArenaState, d: Mapping[str, Any]) -> list[Problem]:
     return []
 
 
-def _deal_with(s: ArenaState, named: list[int], rng: random.Random):
+def _deal_with(s: ArenaState, named: list[int], rng: random.Random) -> Table:
     t = template(s)
     p = s.to_move
     pool = [c for c in unseen(s) if c not in named]

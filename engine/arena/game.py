@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.arena import rules
 from engine.arena.cards import (
@@ -36,7 +37,7 @@ from engine.arena.cards import (
 )
 
 # A place of a visible card (10): ("column", round, creature), ("discard",), ("secret", player)
-Place = tuple
+Place = tuple[Any, ...]
 
 
 @dataclass
@@ -45,7 +46,7 @@ class Power:
 
     target: int | None = None  # Cyclops, Titan: the victim; Dragon: the creature burnt
     place: Place | None = None  # Troll: the visible Troll card reclaimed
-    swap: tuple[Place, Place] | None = None  # Unicorn
+    swap: tuple[Place, ...] | None = None  # Unicorn: two places (a request may name more)
     cards: tuple[int, ...] = ()  # Warlock: the discards
     set_aside: tuple[int, ...] | None = None  # Cyclops: chance, given by a replay
     snatched: tuple[int, ...] | None = None  # Titan: chance, given by a replay
@@ -105,6 +106,13 @@ class Table:
     stalemate: bool = False  # 14: one card drawn a turn
     passes: int = 0  # consecutive player turns without a legal play (14)
     over: bool = False
+    # Only while ``apply`` plays a turn on its copy (set there, deleted after): the chance
+    # drawn from, whether the Hydra gave a second card (15.3), the discards made this turn
+    # (11, 15.8), the rows whose spectator was covered (9).
+    rng: random.Random = field(init=False, repr=False, compare=False)
+    hydra: bool = field(init=False, repr=False, compare=False)
+    discarded: int = field(init=False, repr=False, compare=False)
+    covered: set[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         n = self.players
@@ -355,17 +363,18 @@ def _play(t: Table, play: Play, turn: Turn, second: bool) -> None:
                     t.secret_revealed[q] = True
             t.head_referee_out = True
         else:
-            card = t.visible(play.place) if play.place is not None else -1
-            _require(
-                is_strength(card),
-                "nothing_to_claim",
-                "a Referee claims a visible strength"
-                " card: atop the Discard pile, a combat column or the revealed secret bet"
-                " column",
-                "10",
-                f"{path}.place",
-            )
-            t.take(play.place)
+            place = play.place
+            card = t.visible(place) if place is not None else -1
+            if place is None or not is_strength(card):
+                raise Problem(
+                    "nothing_to_claim",
+                    "a Referee claims a visible strength"
+                    " card: atop the Discard pile, a combat column or the revealed secret bet"
+                    " column",
+                    "10",
+                    f"{path}.place",
+                )
+            t.take(place)
             t.hands[p].append(card)
             t.discard.append(play.card)
             t.discard_top_visible = True
@@ -409,13 +418,13 @@ def _power(t: Table, c: int, power: Power, path: str) -> None:
     p = t.player
     if c in (CYCLOPS, TITAN):
         v = power.target
-        _require(
-            v is not None and 0 <= v < t.players and v != p,
-            "bad_target",
-            "the power's victim is another player",
-            CREATURES[c].rule,
-            f"{path}.target",
-        )
+        if v is None or not (0 <= v < t.players and v != p):
+            raise Problem(
+                "bad_target",
+                "the power's victim is another player",
+                CREATURES[c].rule,
+                f"{path}.target",
+            )
         if c == CYCLOPS:
             hand = t.hands[v]
             k = rules.cyclops_set_aside(len(hand))
@@ -455,17 +464,13 @@ def _power(t: Table, c: int, power: Power, path: str) -> None:
             t.hands[p].append(keep)
     elif c == DRAGON:
         v = power.target
-        _require(
-            v is not None
-            and 0 <= v < N_CREATURES
-            and v != DRAGON
-            and t.alive[v]
-            and bool(t.column[v]),
-            "bad_target",
-            "the Dragon burns a card atop another creature's row of the current column",
-            "15.2",
-            f"{path}.target",
-        )
+        if v is None or not (0 <= v < N_CREATURES and v != DRAGON and t.alive[v] and t.column[v]):
+            raise Problem(
+                "bad_target",
+                "the Dragon burns a card atop another creature's row of the current column",
+                "15.2",
+                f"{path}.target",
+            )
         card = t.column[v].pop()
         t.discard.append(card)
         t.discard_top_visible = True
@@ -474,36 +479,35 @@ def _power(t: Table, c: int, power: Power, path: str) -> None:
             t.hands[p].append(t.draw.pop())
     elif c == TROLL:
         place = power.place
-        ok = (
-            place is not None
-            and creature_of(t.visible(place)) == TROLL
+        if place is None or not (
+            creature_of(t.visible(place)) == TROLL
             and not (place[0] == "column" and place[1] == t.round)
-        )
-        _require(
-            ok,
-            "bad_place",
-            "the Troll reclaims a visible Troll card of a former column,"
-            " the revealed secret bet column or the Discard pile",
-            "15.6",
-            f"{path}.place",
-        )
+        ):
+            raise Problem(
+                "bad_place",
+                "the Troll reclaims a visible Troll card of a former column,"
+                " the revealed secret bet column or the Discard pile",
+                "15.6",
+                f"{path}.place",
+            )
         t.hands[p].append(t.take(place))
     elif c == UNICORN:
-        ok = power.swap is not None and len(power.swap) == 2 and power.swap[0] != power.swap[1]
-        if ok:
-            a, b = (t.visible(x) for x in power.swap)
+        swap = power.swap
+        ok = False
+        if swap is not None and len(swap) == 2 and swap[0] != swap[1]:
+            a, b = (t.visible(x) for x in swap)
             ok = is_strength(a) and is_strength(b) and creature_of(a) == creature_of(b)
-        _require(
-            ok,
-            "bad_swap",
-            "the Unicorn exchanges two visible strength cards of one creature in two places",
-            "15.7",
-            f"{path}.swap",
-        )
-        x, y = power.swap
-        a, b = t.take(x), t.take(y)
-        t.put(x, b)
-        t.put(y, a)
+        if swap is None or not ok:
+            raise Problem(
+                "bad_swap",
+                "the Unicorn exchanges two visible strength cards of one creature in two places",
+                "15.7",
+                f"{path}.swap",
+            )
+        here, there = swap
+        a, b = t.take(here), t.take(there)
+        t.put(here, b)
+        t.put(there, a)
     elif c == WARLOCK:
         cards = list(power.cards)
         _require(
@@ -576,10 +580,10 @@ def apply(table: Table, turn: Turn, rng: random.Random | None = None) -> Table:
     """The table after ``turn`` by the player to move; Problem names the first rule broken."""
     t = table.copy()
     _require(not t.over, "game_over", "the game is over", "12")
-    t.rng = rng or random.Random(0)  # type: ignore[attr-defined]
-    t.hydra = False  # type: ignore[attr-defined]
-    t.discarded = 0  # type: ignore[attr-defined]
-    t.covered = set()  # type: ignore[attr-defined]  # rows whose spectator was covered (9)
+    t.rng = rng or random.Random(0)
+    t.hydra = False
+    t.discarded = 0
+    t.covered = set()
     p = t.player
     crippled = bool(t.set_aside[p])
     _wager(t, turn)
@@ -593,9 +597,8 @@ def apply(table: Table, turn: Turn, rng: random.Random | None = None) -> Table:
         )
         t.passes = 0
     else:
-        _require(
-            turn.play is not None, "no_play", "play a card, a referee, or pass", "6", "action.play"
-        )
+        if turn.play is None:
+            raise Problem("no_play", "play a card, a referee, or pass", "6", "action.play")
         _play(t, turn.play, turn, second=False)
         if turn.second is not None:
             _require(

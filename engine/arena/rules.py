@@ -128,10 +128,11 @@ def lowest(column: Sequence[Sequence[int]], alive: Sequence[bool]) -> int | None
     and exactly one has the lowest; None while the round goes on (a gap, or a tie)."""
     tops = top_values(column, alive)
     living = [(v, c) for c, v in enumerate(tops) if alive[c]]
-    if any(v is None for v, _ in living):
+    carded = [(v, c) for v, c in living if v is not None]
+    if len(carded) < len(living):
         return None
-    least = min(v for v, _ in living)
-    lows = [c for v, c in living if v == least]
+    least = min(v for v, _ in carded)
+    lows = [c for v, c in carded if v == least]
     return lows[0] if len(lows) == 1 else None
 
 

@@ -144,15 +144,18 @@ def read_state(
             paths.append((card, path))
         return card
 
+    def cards(names: Any, path: str) -> list[int]:
+        """The cards named; an unknown one is a problem, and left out."""
+        found = []
+        for i, name in enumerate(names or []):
+            card = known(r.card(name, f"{path}[{i}]"), f"{path}[{i}]")
+            if card is not None:
+                found.append(card)
+        return found
+
     me = player(d["me"], f"{base}.me")
-    hand = [
-        known(r.card(c, f"{base}.hand[{i}]"), f"{base}.hand[{i}]")
-        for i, c in enumerate(d.get("hand") or [])
-    ]
-    my_aside = [
-        known(r.card(c, f"{base}.set_aside[{i}]"), f"{base}.set_aside[{i}]")
-        for i, c in enumerate(d.get("set_aside") or [])
-    ]
+    hand = cards(d.get("hand"), f"{base}.hand")
+    my_aside = cards(d.get("set_aside"), f"{base}.set_aside")
     bets: list[tuple[int, int, int]] = []
     secrets: list[Secret | None] = []
     hand_sizes, aside_counts, capacities = [], [], []
@@ -168,9 +171,8 @@ def read_state(
         else:
             secret = Secret(revealed=bool(s.get("revealed")))
             if s.get("creature") is not None:
-                secret.creature = r.creature(s["creature"], f"{pb}.secret_bet.creature")
-                if secret.creature is None:
-                    secret.creature = -1
+                creature = r.creature(s["creature"], f"{pb}.secret_bet.creature")
+                secret.creature = -1 if creature is None else creature
             if s.get("card") is not None:
                 card = known(r.card(s["card"], f"{pb}.secret_bet.card"), f"{pb}.secret_bet.card")
                 if card is not None:

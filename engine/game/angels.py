@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.characters import ANGEL, ARCHANGEL
 from engine.game.action import Action, in_phase, movers_legion, problem
 from engine.game.problems import Problem
-from engine.game.state import GamePhase, GameState
+from engine.game.state import GamePhase, GameState, Legion
 from engine.scoring import LEGION_LIMIT, angels_due
 
 SUMMONABLE = (ANGEL, ARCHANGEL)  # 15.0, 17.3
@@ -110,7 +110,7 @@ def check_acquire(state: GameState, action: Action) -> list[Problem]:
     return problems
 
 
-def _winning_legion(state: GameState, action: Action):
+def _winning_legion(state: GameState, action: Action) -> tuple[Legion | None, list[Problem]]:
     problems = in_phase(state, "Lord acquired", GamePhase.ENGAGE, rule="17.0")
     legion = state.legion(action.legion)
     if legion is None:

@@ -32,7 +32,7 @@ class Destination:
     entry_side: int
     teleport: Teleport | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, int | str | None]:
         teleport = None if self.teleport is None else self.teleport.value
         return {"land": self.land, "entry_side": self.entry_side, "teleport": teleport}
 

@@ -14,7 +14,7 @@ class Problem:
     path: str | None  # JSON path in the request, e.g. "state.legions[2].characters"
     rule: str | None  # rule number, e.g. "4.1"
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | None]:
         return {"code": self.code, "message": self.message, "path": self.path, "rule": self.rule}
 
     def as_error(self) -> RuleError:
