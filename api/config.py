@@ -14,17 +14,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from simulator import limits
+
 DEFAULTS: dict[str, Any] = {
     # largest request body accepted, in bytes (Flask answers 413 beyond it)
     "MAX_CONTENT_LENGTH": 256 * 1024,
-    # most battles one odds request may ask for
-    "MAX_TRIALS": 200_000,
+    # most battles one odds request may ask for (and Arena games)
+    "MAX_TRIALS": limits.MAX_TRIALS,
     # most engagements one batch request may ask about
-    "MAX_BATCH": 64,
+    "MAX_BATCH": limits.MAX_BATCH,
     # battles played when a request does not say
-    "DEFAULT_TRIALS": 10_000,
+    "DEFAULT_TRIALS": limits.DEFAULT_TRIALS,
     # Arena games played by odds (and shared by advice's plays) when a request does not say
-    "ARENA_DEFAULT_GAMES": 4_000,
+    "ARENA_DEFAULT_GAMES": limits.ARENA_DEFAULT_GAMES,
     # threads of one battle-kernel call; 0: every core
     "KERNEL_THREADS": 0,
     # wall-clock seconds one request may spend simulating before it answers

@@ -23,9 +23,7 @@ from flask import json as flask_json
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.errors import ApiError, envelope
-
-# The largest integer every JSON client (JavaScript's numbers included) holds exactly.
-JSON_SAFE_INTEGER = 2**53 - 1
+from simulator.limits import JSON_SAFE_INTEGER
 
 
 class JsonRefused(ValueError):

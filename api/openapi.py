@@ -9,7 +9,7 @@ unmarked view its docstring. Every operation may answer the error envelope.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any
@@ -280,7 +280,20 @@ def build_document(app: Flask) -> dict[str, Any]:
             spec.components.schema(name, schema=schema)
     doc = spec.to_dict()
     _type_batch_items(doc)
+    _settings_bounds(doc, app.config)
     return doc
+
+
+def _settings_bounds(doc: dict[str, Any], config: Mapping[str, Any]) -> None:
+    """A bound the service's settings set (a field marked ``x-setting``, such as the most
+    trials) is published with this app's value, the one its requests are held to."""
+    for schema in doc.get("components", {}).get("schemas", {}).values():
+        for prop in schema.get("properties", {}).values():
+            setting = prop.get("x-setting")
+            if setting is None:
+                continue
+            bound = "maxItems" if prop.get("type") == "array" else "maximum"
+            prop[bound] = config[setting.removeprefix("TITAN_")]
 
 
 def _type_batch_items(doc: dict[str, Any]) -> None:

@@ -19,13 +19,12 @@ from engine.battle_turns import (
     step_index,
     step_of,
 )
-from engine.characters import TITAN, CharacterClass, character
+from engine.characters import CharacterClass, character
 from engine.errors import RuleError, Violations
 from engine.hexes import ENTRY_SIDES, hex_name
+from engine.legion_checks import legion_problems
 from engine.movement import may_stand
 from engine.position import BattlePosition, Phase, Side
-
-LEGION_LIMIT = 7  # 4.1
 
 
 def _path(side: Side, index: int, field: str | None = None) -> str:
@@ -81,22 +80,8 @@ def _legion(position: BattlePosition, side: Side) -> list[RuleError]:
     problems = []
     if army.score < 0:
         problems.append(RuleError("a score cannot be negative", rule="16.0", path=f"{side}.score"))
-    if len(army.characters) > LEGION_LIMIT:
-        problems.append(
-            RuleError(
-                f"the {side} has {len(army.characters)} characters; a Legion holds at most seven",
-                rule="4.1",
-                path=f"{side}.characters",
-            )
-        )
-    titans = [i for i, f in enumerate(army.characters) if f.name == TITAN]
-    for i in titans[1:]:
-        problems.append(
-            RuleError(
-                f"the {side} has more than one Titan", rule="3.1", path=_path(side, i, "name")
-            )
-        )
-    return problems
+    names = [f.name for f in army.characters]
+    return problems + legion_problems(f"the {side}", names, f"{side}.characters", ".name")
 
 
 def _figures(position: BattlePosition, side: Side) -> list[RuleError]:

@@ -20,9 +20,9 @@ import numpy as np
 
 from engine.errors import TitanError
 from simulator.battles import BattleRecords, play
+from simulator.limits import DEFAULT_TRIALS, MAX_TRIALS
 from simulator.odds import (
     CHUNK,
-    MAX_TRIALS,
     STOPPED_PRECISION,
     STOPPED_TIME,
     STOPPED_TRIALS,
@@ -60,6 +60,7 @@ def batch(
     common_random_numbers: bool = False,
     time_budget: float | None = None,
     max_trials: int = MAX_TRIALS,
+    default_trials: int = DEFAULT_TRIALS,
     chunk: int = CHUNK,
 ) -> list[dict[str, Any] | TitanError]:
     """One answer per request, in order: the odds answer, or the ``TitanError`` refusing it.
@@ -74,7 +75,7 @@ def batch(
             results.append(request)
             continue
         try:
-            prepared = prepare(request, max_trials=max_trials)
+            prepared = prepare(request, max_trials=max_trials, default_trials=default_trials)
         except TitanError as e:
             results.append(e)
             continue

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -21,51 +21,47 @@ from engine.errors import RuleError, TitanError, Violations
 from simulator import equilibrium
 from simulator.battles import Outcome
 from simulator.engagement import Engagement, score_battles
+from simulator.limits import DEFAULT_TRIALS, MAX_TRIALS
 from simulator.odds import (
     CHUNK,
-    MAX_TRIALS,
     STOPPED_TIME,
+    BattleRequest,
     LegionRequest,
     OddsRequest,
     all_at_once,
     check_precision,
+    check_seed,
     check_trials,
     concatenate,
     engagement_of,
-    new_seed,
     play_plan,
-    request_fields,
     resolve_terrain,
 )
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import Z95, proportion, summarise
 
 
-@dataclass(frozen=True)
-class CompareRequest:
+@dataclass(frozen=True, kw_only=True)
+class CompareRequest(BattleRequest):
     """The body of POST /api/v1/compare as a value."""
 
     legion: LegionRequest
     opponent: LegionRequest
     side: str = "attacker"  # the side ``legion`` fights on
     candidates: tuple[tuple[str, ...], ...] | None = None
-    terrain: str | None = None
-    land: int | None = None
-    entry_side: int | None = None
-    summonable: str | None = None
-    reinforce: bool = True
-    tactics: Mapping[str, str] = field(default_factory=dict)
-    trials: int | None = None
-    precision: float | None = None
-    seed: int | None = None
-    variant: str = "default"
 
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> CompareRequest:
-        values = request_fields(cls, d, ("legion", "opponent"))
-        if values.get("candidates") is not None:
-            values["candidates"] = tuple(tuple(c) for c in values["candidates"])
-        return cls(**values)
+    LEGIONS: ClassVar[tuple[str, ...]] = ("legion", "opponent")
+
+    def __post_init__(self) -> None:
+        # lists given (JSON arrays) are kept as tuples: the request stays a value
+        if self.candidates is not None:
+            object.__setattr__(self, "candidates", tuple(tuple(c) for c in self.candidates))
+
+
+# what a candidate's odds request takes from the compare request: where and how it is fought
+_FOUGHT = tuple(
+    f.name for f in fields(BattleRequest) if f.name not in ("trials", "precision", "seed")
+)
 
 
 @dataclass(frozen=True)
@@ -96,13 +92,7 @@ def _engagements(request: CompareRequest, cands: list[Candidate]) -> list[Engage
     opponent_side = "defender" if request.side == "attacker" else "attacker"
     for i, cand in enumerate(cands):
         body = OddsRequest(
-            terrain=request.terrain,
-            land=request.land,
-            entry_side=request.entry_side,
-            summonable=request.summonable,
-            reinforce=request.reinforce,
-            tactics=request.tactics,
-            variant=request.variant,
+            **{name: getattr(request, name) for name in _FOUGHT},
             **{
                 request.side: LegionRequest(request.legion.score, cand.characters),
                 opponent_side: request.opponent,
@@ -171,12 +161,14 @@ def compare(
     *,
     time_budget: float | None = None,
     max_trials: int = MAX_TRIALS,
+    default_trials: int = DEFAULT_TRIALS,
     chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
     ready: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
     """Candidates ranked by the win probability of ``request.side`` (DESIGN: POST /compare;
-    ``progress``, ``ready``: see ``simulator.odds.play_plan``)."""
+    ``progress``, ``ready``: see ``simulator.odds.play_plan``), from a request value or, for
+    callers without the API's schema, a dict (``CompareRequest.from_dict``)."""
     if not isinstance(request, CompareRequest):
         request = CompareRequest.from_dict(request)
 
@@ -185,12 +177,12 @@ def compare(
         cands = candidates_of(request, terrain)
         return terrain, cands, _engagements(request, cands)
 
-    (terrain, cands, engagements), precision, trials = all_at_once(
+    (terrain, cands, engagements), precision, trials, seed = all_at_once(
         candidates,
         lambda: check_precision(request.precision),
-        lambda: check_trials(request.trials, max_trials, request.precision),
+        lambda: check_trials(request.trials, max_trials, request.precision, default_trials),
+        lambda: check_seed(request.seed),
     )
-    seed = new_seed() if request.seed is None else request.seed
 
     plan = Plan.of(trials, precision)
     win_codes = _win_codes(request.side)

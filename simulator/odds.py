@@ -15,7 +15,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import numpy as np
 
@@ -27,23 +27,28 @@ from engine.battle_checks import (
 )
 from engine.battle_turns import is_summonable_lord
 from engine.battlelands import battleland
-from engine.characters import ANGEL, TITAN, character
+from engine.characters import ANGEL, character
 from engine.errors import RuleError, TitanError, UnknownName, Violations
+from engine.legion_checks import legion_problems
 from engine.masterboard import land as masterboard_land
 from engine.names import unknown
 from engine.position import BattlePosition
-from engine.scoring import LEGION_LIMIT
 from simulator import equilibrium
 from simulator.battles import BattleRecords, BattleSpec, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
+from simulator.limits import (
+    DEFAULT_TRIALS,
+    MAX_TRIALS,
+    MIN_TRIALS,
+    PRECISION_ABOVE,
+    PRECISION_BELOW,
+    SEED_MAX,
+)
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
 from simulator.tactics import COST, MIXED_STYLES
 
-MAX_TRIALS = 200_000  # the API's default limit (api.config MAX_TRIALS)
-DEFAULT_TRIALS = 10_000
 CHUNK = 2_000  # Battles per kernel call; the time budget is checked between calls
-SEED_LIMIT = 2**53  # seeds stay exact in JSON numbers everywhere
 
 
 @dataclass(frozen=True)
@@ -51,30 +56,23 @@ class LegionRequest:
     score: int = 0
     characters: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        # a list given (a JSON array) is kept as a tuple: the request stays a value
+        object.__setattr__(self, "characters", tuple(self.characters))
 
-def request_fields(cls, d: Mapping[str, Any], legions: tuple[str, ...]) -> dict[str, Any]:
-    """The given fields of a request dataclass, each of ``legions`` as a ``LegionRequest``."""
-    known = {f.name for f in fields(cls)}
-    values = {k: v for k, v in d.items() if k in known and v is not None}
-    for key in legions:
-        if isinstance(values.get(key), Mapping):
-            legion = values[key]
-            values[key] = LegionRequest(
-                int(legion.get("score", 0) or 0), tuple(legion.get("characters", ()))
-            )
-    return values
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> LegionRequest:
+        return cls(int(d.get("score", 0) or 0), d.get("characters", ()))
 
 
-@dataclass(frozen=True)
-class OddsRequest:
-    """The body of POST /api/v1/odds as a value."""
+@dataclass(frozen=True, kw_only=True)
+class BattleRequest:
+    """What an odds and a compare request share: where, how, how many. The API's schemas
+    (api.schemas.odds) load a request body into its value, field for field."""
 
-    attacker: LegionRequest | None = None
-    defender: LegionRequest | None = None
     terrain: str | None = None
     land: int | None = None
     entry_side: int | None = None
-    position: BattlePosition | None = None
     summonable: str | None = None
     reinforce: bool = True
     tactics: Mapping[str, str] = field(default_factory=dict)
@@ -83,12 +81,36 @@ class OddsRequest:
     seed: int | None = None
     variant: str = "default"
 
+    # the fields holding a Legion, read by ``from_dict``
+    LEGIONS: ClassVar[tuple[str, ...]] = ()
+
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> OddsRequest:
-        values = request_fields(cls, d, ("attacker", "defender"))
-        if isinstance(values.get("position"), Mapping):
-            values["position"] = BattlePosition.from_dict(values["position"])
+    def from_dict(cls, d: Mapping[str, Any]) -> Self:
+        """The request of a plain dict, for callers without the API's schema (the command
+        line, scripts): its known fields, unchecked; the rules are checked by ``prepare``."""
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in d.items() if k in known and v is not None}
+        for key in cls.LEGIONS:
+            if isinstance(values.get(key), Mapping):
+                values[key] = LegionRequest.from_dict(values[key])
         return cls(**values)
+
+
+@dataclass(frozen=True, kw_only=True)
+class OddsRequest(BattleRequest):
+    """The body of POST /api/v1/odds as a value."""
+
+    attacker: LegionRequest | None = None
+    defender: LegionRequest | None = None
+    position: BattlePosition | None = None
+
+    LEGIONS: ClassVar[tuple[str, ...]] = ("attacker", "defender")
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Self:
+        if isinstance(d.get("position"), Mapping):
+            d = {**d, "position": BattlePosition.from_dict(d["position"])}
+        return super().from_dict(d)
 
 
 def _problem(problems: list[RuleError], message: str, rule: str | None, path: str) -> None:
@@ -143,28 +165,20 @@ def _named(lookup, name, path: str):
         raise e.at(path) from None
 
 
-def check_legion(characters: tuple[str, ...], path: str, problems: list[RuleError]) -> None:
-    """4.1: one to seven characters; 3.1: at most one Titan; every name known (3.5)."""
+def check_legion(characters: tuple[str, ...], side: str, problems: list[RuleError]) -> None:
+    """Every name known (3.5); at least one character, and the rules of every Legion
+    (engine.legion_checks: at most seven, 4.1; at most one Titan, 3.1)."""
     for i, name in enumerate(characters):
         try:
-            _named(character, name, f"{path}.characters[{i}]")
+            _named(character, name, f"{side}.characters[{i}]")
         except UnknownName as e:
             problems.append(e)  # type: ignore[arg-type]
     if not characters:
-        _problem(problems, "a Legion holds at least one character", "4.1", f"{path}.characters")
-    if len(characters) > LEGION_LIMIT:
         _problem(
-            problems,
-            f"a Legion holds at most {LEGION_LIMIT} characters, not {len(characters)}",
-            "4.1",
-            f"{path}.characters",
-        )
-    titans = Counter(characters)[TITAN]
-    if titans > 1:
-        _problem(
-            problems, f"a player has one Titan; this Legion holds {titans}", "3.1",
-            f"{path}.characters",
+            problems, f"the {side} holds no character; a Legion holds at least one", "4.1",
+            f"{side}.characters",
         )  # fmt: skip
+    problems += legion_problems(f"the {side}", characters, f"{side}.characters")
 
 
 def _position_problems(position: BattlePosition) -> list[RuleError]:
@@ -312,20 +326,34 @@ def engagement_of(request: OddsRequest) -> Engagement:
     )
 
 
-def check_trials(trials: int | None, max_trials: int, precision: float | None = None) -> int:
+def check_trials(
+    trials: int | None,
+    max_trials: int,
+    precision: float | None = None,
+    default_trials: int = DEFAULT_TRIALS,
+) -> int:
     """The Battles to play (with a precision: the most to play; the service's limit when
     not given)."""
     if trials is None:
-        trials = DEFAULT_TRIALS if precision is None else max_trials
-    if trials < 1:
-        raise TitanError("trials must be at least 1", path="trials")
+        trials = default_trials if precision is None else max_trials
+    if trials < MIN_TRIALS:
+        raise TitanError(f"trials must be at least {MIN_TRIALS}", path="trials")
     if trials > max_trials:
         raise TitanError(f"trials may be at most {max_trials}, not {trials}", path="trials")
     return trials
 
 
+def check_seed(seed: int | None) -> int:
+    """The seed asked for, or a new one."""
+    if seed is None:
+        return new_seed()
+    if not 0 <= seed <= SEED_MAX:
+        raise TitanError(f"a seed is 0 to {SEED_MAX}, not {seed}", path="seed")
+    return seed
+
+
 def new_seed() -> int:
-    return secrets.randbelow(SEED_LIMIT)
+    return secrets.randbelow(SEED_MAX + 1)
 
 
 def chunks(trials: int, chunk: int = CHUNK) -> Iterator[tuple[int, int]]:
@@ -449,9 +477,10 @@ def run(
 
 
 def check_precision(precision: float | None) -> float | None:
-    if precision is not None and not 0 < precision < 0.5:
+    if precision is not None and not PRECISION_ABOVE < precision < PRECISION_BELOW:
         raise TitanError(
-            "precision is the largest interval half-width accepted: above 0 and below 0.5",
+            "precision is the largest interval half-width accepted: above "
+            f"{PRECISION_ABOVE:g} and below {PRECISION_BELOW:g}",
             path="precision",
         )
     return precision
@@ -468,16 +497,22 @@ class Prepared:
     precision: float | None = None
 
 
-def prepare(request: OddsRequest | Mapping[str, Any], *, max_trials: int = MAX_TRIALS) -> Prepared:
-    """The request checked (every problem raised at once) with its trials and seed settled."""
+def prepare(
+    request: OddsRequest | Mapping[str, Any],
+    *,
+    max_trials: int = MAX_TRIALS,
+    default_trials: int = DEFAULT_TRIALS,
+) -> Prepared:
+    """The request checked (every problem raised at once) with its trials and seed settled.
+    A dict is read by ``OddsRequest.from_dict`` (the API gives the value its schema loaded)."""
     if not isinstance(request, OddsRequest):
         request = OddsRequest.from_dict(request)
-    engagement, precision, trials = all_at_once(
+    engagement, precision, trials, seed = all_at_once(
         lambda: engagement_of(request),
         lambda: check_precision(request.precision),
-        lambda: check_trials(request.trials, max_trials, request.precision),
+        lambda: check_trials(request.trials, max_trials, request.precision, default_trials),
+        lambda: check_seed(request.seed),
     )
-    seed = new_seed() if request.seed is None else request.seed
     return Prepared(request, engagement, trials, seed, precision)
 
 
@@ -519,13 +554,14 @@ def odds(
     *,
     time_budget: float | None = None,
     max_trials: int = MAX_TRIALS,
+    default_trials: int = DEFAULT_TRIALS,
     chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
     ready: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
     """The odds of an Engagement (DESIGN: POST /api/v1/odds), from a request value or dict
     (``progress``, ``ready``: see ``play_plan``)."""
-    prepared = prepare(request, max_trials=max_trials)
+    prepared = prepare(request, max_trials=max_trials, default_trials=default_trials)
     done = run(
         prepared.engagement,
         prepared.trials,

@@ -113,7 +113,7 @@ def test_rule_problems_and_the_trials_limit_together(client):
         },
     )
     assert r.status_code == 422
-    assert details(r) == [("attacker.characters", "3.1"), ("trials", None)]
+    assert details(r) == [("attacker.characters[1]", "3.1"), ("trials", None)]
 
 
 def test_compare_reports_the_trials_limit_with_the_rules(client):

@@ -16,7 +16,7 @@ import pytest
 from api import create_app
 from api.config import DEFAULTS, SettingError, from_environment
 from api.limits import JSON_SAFE_INTEGER, depth
-from api.schemas.odds import MAX_CANDIDATES
+from simulator.limits import MAX_CANDIDATES
 
 KERNEL = importlib.util.find_spec("simulator.battles") is not None
 KERNEL_VIEWS = {"/api/v1/odds", "/api/v1/compare"}  # they answer once the kernel is there

@@ -89,7 +89,7 @@ def test_bad_shape_is_400(client, change, path):
                      id="2.1-terrain-and-land-disagree"),
         pytest.param({"entry_side": 2}, "10.1", "entry_side", id="10.1-entry-side"),
         pytest.param({"attacker": {"characters": ["Titan", "Titan"]}}, "3.1",
-                     "attacker.characters", id="3.1-two-titans"),
+                     "attacker.characters[1]", id="3.1-two-titans"),
         pytest.param({"terrain": "Sea"}, "2.2", "terrain", id="2.2-unknown-terrain"),
         pytest.param({"position": {**POSITION, "defender": {"characters": [
                          {"name": "Balrog", "hex": "C3"}]}}}, "3.5",

@@ -424,3 +424,30 @@ def _blue_keeps_its_markers() -> dict:
 )
 def test_a_titans_death_and_its_consequences_19_4(state, expected):
     assert codes(state) == expected
+
+
+def test_a_legions_own_rules_read_as_in_an_odds_request_4_1_3_1():
+    """engine.legion_checks judges a state's Legion: the same rules and words as an odds
+    request's, the second Titan of one Legion told once, at its own entry."""
+    d = midgame()
+    d["legions"][0]["characters"] = ["Titan", "Titan"] + ["Ogre"] * 6
+    found = [
+        p.to_dict()
+        for p in check_state(GameState.from_dict(d))
+        if p.code in ("legion_too_large", "second_titan")
+    ]
+    base = "state.legions[0].characters"
+    assert found == [
+        {
+            "code": "legion_too_large",
+            "message": "Rd01 holds 8 characters; a Legion holds at most 7",
+            "path": base,
+            "rule": "4.1",
+        },
+        {
+            "code": "second_titan",
+            "message": "Rd01 holds 2 Titans; a player has only one",
+            "path": f"{base}[1]",
+            "rule": "3.1",
+        },
+    ]

@@ -28,7 +28,7 @@ REFUSED = {
         request(defender={"score": 0, "characters": []}), RuleError, "4.1", "defender.characters"),
     "3.1-two-titans-in-a-legion": (
         request(attacker={"score": 0, "characters": ["Titan", "Titan", "Ogre"]}),
-        RuleError, "3.1", "attacker.characters"),
+        RuleError, "3.1", "attacker.characters[1]"),
     "2.1-terrain-and-land-disagree": (
         request(land=1, terrain="Tundra"), RuleError, "2.1", "terrain"),
     "2.1-unknown-land": (request(land=77, terrain=None), UnknownName, "2.1", "land"),

@@ -1,4 +1,8 @@
-"""POST /api/v1/odds and POST /api/v1/compare: Engagement odds and muster comparison."""
+"""POST /api/v1/odds and POST /api/v1/compare: Engagement odds and muster comparison.
+
+Each body is loaded by its schema into the simulator's request value (400 for its shape),
+which the simulator checks against the rules (422) and plays, within the service's settings.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +23,6 @@ from api.schemas.odds import (
     OddsResponseSchema,
 )
 from engine.errors import TitanError
-from engine.position import BattlePosition
 from simulator.batch import batch
 from simulator.compare import compare
 from simulator.odds import odds
@@ -45,29 +48,14 @@ def _turn():
     return admission.turn()
 
 
-def _limits(body: dict[str, Any]) -> dict[str, Any]:
+def _limits() -> dict[str, Any]:
     """The service's settings for one simulation request."""
     config = current_app.config
-    if body.get("trials") is None:  # with a precision: as many as it takes, up to the limit
-        body["trials"] = config["MAX_TRIALS" if body.get("precision") else "DEFAULT_TRIALS"]
-    return {"time_budget": config["TIME_BUDGET_SECONDS"], "max_trials": config["MAX_TRIALS"]}
-
-
-def _position(raw: Any) -> BattlePosition | None:
-    """The optional battle position as a value (its names are checked by the engine: 422)."""
-    if raw is None or isinstance(raw, BattlePosition):
-        return raw
-    try:
-        return BattlePosition.from_dict(raw)
-    except TitanError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise ApiError(
-            400,
-            "malformed",
-            "the position does not have the expected shape",
-            [{"path": "position", "rule": None, "message": str(e)}],
-        ) from None
+    return {
+        "time_budget": config["TIME_BUDGET_SECONDS"],
+        "max_trials": config["MAX_TRIALS"],
+        "default_trials": config["DEFAULT_TRIALS"],
+    }
 
 
 @bp.post("/odds")
@@ -78,11 +66,10 @@ def _position(raw: Any) -> BattlePosition | None:
     tag="odds",
 )
 def post_odds():
-    body = parse(OddsRequestSchema)
-    body["position"] = _position(body.get("position"))
+    request = parse(OddsRequestSchema)
     _kernel_ready()
     with _turn():
-        found = odds(body, **_limits(body))
+        found = odds(request, **_limits())
     return answer(found)
 
 
@@ -112,21 +99,15 @@ def post_odds_batch():
     requests: list[Any] = []
     for raw in body["engagements"]:
         try:
-            item = OddsRequestSchema().load(raw)
-            item["position"] = _position(item.get("position"))
-            if item.get("trials") is None:
-                item["trials"] = current_app.config["DEFAULT_TRIALS"]
-            requests.append(item)
+            requests.append(OddsRequestSchema().load(raw))
         except (ValidationError, TitanError) as e:
             requests.append(_Refused(e))
     _kernel_ready()
-    config = current_app.config
     with _turn():
         answers = batch(
             [r.error if isinstance(r, _Refused) else r for r in requests],
             common_random_numbers=body["common_random_numbers"],
-            time_budget=config["TIME_BUDGET_SECONDS"],
-            max_trials=config["MAX_TRIALS"],
+            **_limits(),
         )
     out = []
     for i, (request, found) in enumerate(zip(requests, answers, strict=True)):
@@ -158,8 +139,8 @@ class _Refused:
     tag="odds",
 )
 def post_compare():
-    body = parse(CompareRequestSchema)
+    request = parse(CompareRequestSchema)
     _kernel_ready()
     with _turn():
-        found = compare(body, **_limits(body))
+        found = compare(request, **_limits())
     return answer(found)

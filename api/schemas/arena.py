@@ -9,6 +9,13 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from engine.arena.cards import CREATURE_NAMES
+from simulator.limits import (
+    ARENA_DEFAULT_PLAYS,
+    ARENA_MAX_PLAYS,
+    MAX_TRIALS,
+    MIN_TRIALS,
+    SEED_MAX,
+)
 
 _int = {"strict": True}
 
@@ -220,14 +227,17 @@ class ArenaOddsRequestSchema(Schema):
         **_d("a scripted policy per player name (`default`, `aggressive` or `random`); "
              "players not named play `default`"),
     )  # fmt: skip
+    # at most the service's TITAN_MAX_TRIALS: the simulator's to enforce (422), published here
     games = fields.Integer(
-        **_int, allow_none=True, load_default=None, validate=validate.Range(min=1),
+        **_int, allow_none=True, load_default=None, validate=validate.Range(min=MIN_TRIALS),
         **_d("games to play out (default `TITAN_ARENA_DEFAULT_GAMES`, at most "
-             "`TITAN_MAX_TRIALS`)"),
+             f"`TITAN_MAX_TRIALS`, {MAX_TRIALS} unless set)",
+             maximum=MAX_TRIALS, **{"x-setting": "TITAN_MAX_TRIALS"}),
     )  # fmt: skip
     seed = fields.Integer(
-        **_int, allow_none=True, load_default=None, validate=validate.Range(min=0, max=2**53),
-        **_d("the seed of the games: the same seed, the same answer; random if absent"),
+        **_int, allow_none=True, load_default=None, validate=validate.Range(min=0, max=SEED_MAX),
+        **_d("the seed of the games, 0 to 2**53 - 1 (as an odds request's): the same seed, "
+             "the same answer; random if absent"),
     )  # fmt: skip
 
 
@@ -270,7 +280,8 @@ class ArenaOddsAnswerSchema(Schema):
 
 class ArenaAdviceRequestSchema(ArenaOddsRequestSchema):
     max_plays = fields.Integer(
-        **_int, load_default=24, validate=validate.Range(min=1, max=64),
+        **_int, load_default=ARENA_DEFAULT_PLAYS,
+        validate=validate.Range(min=1, max=ARENA_MAX_PLAYS),
         **_d("the most plays tried, in the order listed in docs/arena.md"),
     )  # fmt: skip
 

@@ -1,27 +1,41 @@
 """Schemas of POST /api/v1/odds, /odds/batch and /compare (DESIGN: HTTP API v1).
 
 Requests are checked here for shape only (400); whether they obey the rules
-is the simulator's and engine's question (422). Answers are sent through
-their schemas (``api.requests.answer``), so that the published document is
-what the service sends; every field says what it means, its unit and range,
-and the rule it follows.
+is the simulator's and engine's question (422). A request loads into the
+simulator's value (``OddsRequest``, ``CompareRequest``), which the simulator
+takes as it is. Its bounds are ``simulator.limits``', published as the
+simulator enforces them; a bound the service's settings change
+(``x-setting``) is published with the setting's value (``api.openapi``).
+Answers are sent through their schemas (``api.requests.answer``), so that the
+published document is what the service sends; every field says what it
+means, its unit and range, and the rule it follows.
 """
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from typing import Any
+
+from marshmallow import Schema, fields, post_load, validate
 
 from api.errors import ErrorBodySchema
 from api.schemas import describe
 from api.schemas.names import character_name, lord_name, tactic_name, terrain_name
 from api.schemas.position import PositionField
+from engine.scoring import LEGION_LIMIT
+from simulator.compare import CompareRequest
+from simulator.limits import (
+    DEFAULT_TRIALS,
+    MAX_BATCH,
+    MAX_CANDIDATES,
+    MAX_TRIALS,
+    MIN_TRIALS,
+    PRECISION_ABOVE,
+    PRECISION_BELOW,
+    SEED_MAX,
+)
+from simulator.odds import BattleRequest, LegionRequest, OddsRequest
 from simulator.tactics import STYLES
 
-SEED_LIMIT = 2**53
-# Every candidate plays each chunk of Battles before the time budget is looked at again, so
-# their number bounds how long one request runs past the budget. A Legion has at most a
-# handful of legal recruits; a comparison of more is a request of its own.
-MAX_CANDIDATES = 16
 STOPPED = ["precision", "trials", "time"]  # why a simulation stopped
 
 _int = {"strict": True}
@@ -46,11 +60,15 @@ class LegionSchema(Schema):
         character_name(),
         required=True,
         **_d(
-            "the Legion's characters by rule-book name, one entry per counter, 1 to 7 (4.1), "
-            "at most one Titan (3.1)",
+            "the Legion's characters by rule-book name, one entry per counter, 1 to "
+            f"{LEGION_LIMIT} (4.1), at most one Titan (3.1)",
             example=["Titan", "Ogre", "Ogre"],
         ),
     )
+
+    @post_load
+    def build(self, data: dict[str, Any], **_: Any) -> LegionRequest:
+        return LegionRequest(**data)
 
 
 class TacticsSchema(Schema):
@@ -72,7 +90,10 @@ class StylesSchema(Schema):
 
 
 class _Battle(Schema):
-    """What /odds and /compare share: where, how, how many."""
+    """What /odds and /compare share: where, how, how many. Loads into ``request_type``, a
+    ``simulator.odds.BattleRequest`` of the same fields."""
+
+    request_type: type[BattleRequest] = BattleRequest
 
     terrain = terrain_name(
         allow_none=True,
@@ -117,33 +138,43 @@ class _Battle(Schema):
     tactics = fields.Nested(
         TacticsSchema, load_default=dict, **_d("each side's tactic; default `default`")
     )
+    # The trials' bounds are the simulator's to enforce (422, its limit a setting of the
+    # service): published here, not checked.
     trials = fields.Integer(
         **_int,
         allow_none=True,
         load_default=None,
         **_d(
-            "how many Battles to play, 1 to the service's TITAN_MAX_TRIALS (200000 unless set);"
-            " default TITAN_DEFAULT_TRIALS (10000)",
+            f"how many Battles to play, {MIN_TRIALS} to the service's TITAN_MAX_TRIALS "
+            f"({MAX_TRIALS} unless set); default TITAN_DEFAULT_TRIALS ({DEFAULT_TRIALS})",
             example=10000,
+            minimum=MIN_TRIALS,
+            maximum=MAX_TRIALS,
+            **{"x-setting": "TITAN_MAX_TRIALS"},
         ),
     )
     precision = fields.Float(
         allow_none=True,
         load_default=None,
-        validate=validate.Range(min=0, max=0.5, min_inclusive=False, max_inclusive=False),
+        validate=validate.Range(
+            min=PRECISION_ABOVE, max=PRECISION_BELOW, min_inclusive=False, max_inclusive=False
+        ),
         **_d(
-            "the largest 95% interval half-width accepted on any of the four outcomes, above 0 "
-            "and below 0.5: Battles are played until every interval is that narrow, `trials` "
-            "were played (then the most; default TITAN_MAX_TRIALS) or the time budget runs "
-            "out; the intervals stay 95% intervals however play stopped (docs/precision.md)",
+            f"the largest 95% interval half-width accepted on any of the four outcomes, above "
+            f"{PRECISION_ABOVE:g} and below {PRECISION_BELOW:g}: Battles are played until every "
+            "interval is that narrow, `trials` were played (then the most; default "
+            "TITAN_MAX_TRIALS) or the time budget runs out; the intervals stay 95% intervals "
+            "however play stopped (docs/precision.md)",
             example=0.01,
+            exclusiveMinimum=True,
+            exclusiveMaximum=True,
         ),
     )
     seed = fields.Integer(
         **_int,
         allow_none=True,
         load_default=None,
-        validate=validate.Range(min=0, max=SEED_LIMIT - 1),
+        validate=validate.Range(min=0, max=SEED_MAX),
         **_d(
             "the dice's seed, 0 to 2**53 - 1: the same request with the same seed plays the same"
             " Battles; random when absent, and reported in the answer",
@@ -155,8 +186,14 @@ class _Battle(Schema):
         **_d("the rules variant (21.3)", enum=["default"]),
     )
 
+    @post_load
+    def build(self, data: dict[str, Any], **_: Any) -> BattleRequest:
+        return self.request_type(**data)
+
 
 class OddsRequestSchema(_Battle):
+    request_type = OddsRequest
+
     attacker = fields.Nested(
         LegionSchema,
         allow_none=True,
@@ -187,7 +224,9 @@ class BatchRequestSchema(Schema):
         validate=validate.Length(min=1),
         **_d(
             "odds requests, each exactly as POST /api/v1/odds takes it; at most "
-            "TITAN_MAX_BATCH (64 unless set)"
+            f"TITAN_MAX_BATCH ({MAX_BATCH} unless set)",
+            maxItems=MAX_BATCH,
+            **{"x-setting": "TITAN_MAX_BATCH"},
         ),
     )
     common_random_numbers = fields.Boolean(
@@ -201,6 +240,8 @@ class BatchRequestSchema(Schema):
 
 
 class CompareRequestSchema(_Battle):
+    request_type = CompareRequest
+
     legion = fields.Nested(
         LegionSchema, required=True, **_d("the Legion whose muster choices are compared")
     )

@@ -15,12 +15,14 @@ from engine.game.markers import PREFIXES, is_marker, marker_colour
 from engine.game.movement import normal_moves
 from engine.game.problems import Problem
 from engine.game.state import GamePhase, GameState, Legion
+from engine.legion_checks import legion_problems
 from engine.masterboard import LANDS, TOWERS
 from engine.names import suggestion
-from engine.scoring import LEGION_LIMIT
 from engine.variants import VARIANTS, variant
 
 STARTING_CREATURES_PER_LEGION = 3  # 5.2
+# the codes of the Legion's own problems (engine.legion_checks), by rule
+LEGION_CODES = {"4.1": "legion_too_large", "3.1": "second_titan"}
 
 
 def _legion_path(state: GameState, marker: str, field: str | None = None) -> str:
@@ -156,15 +158,10 @@ def _legions(state: GameState) -> list[Problem]:
     unused = variant(state.variant).unused
     for i, g in enumerate(state.legions):
         base = f"state.legions[{i}]"
-        if len(g.characters) > LEGION_LIMIT:
-            problems.append(
-                Problem(
-                    "legion_too_large",
-                    f"{g.marker} holds {len(g.characters)} characters; at most seven",
-                    f"{base}.characters",
-                    "4.1",
-                )
-            )
+        problems += [
+            Problem(LEGION_CODES[e.rule or ""], e.message, e.path, e.rule)
+            for e in legion_problems(g.marker, g.characters, f"{base}.characters")
+        ]
         if not g.characters:
             problems.append(
                 Problem(
@@ -197,12 +194,13 @@ def _legions(state: GameState) -> list[Problem]:
 
 
 def _titans(state: GameState) -> list[Problem]:
-    """3.1, 19.0: one Titan per living player, in one of its own Legions."""
+    """3.1, 19.0: one Titan per living player, in one of its own Legions (two in one Legion
+    are that Legion's problem, ``_legions``)."""
     problems = []
     for i, p in enumerate(state.players):
         if p.eliminated:
             continue
-        titans = [g for g in state.legions_of(p.color) for name in g.characters if name == TITAN]
+        titans = [g for g in state.legions_of(p.color) if TITAN in g.characters]
         if not titans:
             problems.append(
                 Problem(

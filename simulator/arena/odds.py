@@ -23,10 +23,10 @@ from engine.arena.checks import state_problems
 from engine.arena.state import EXAMPLE_STATE, ArenaState, read_state
 from engine.errors import RuleError, Violations
 from simulator.arena import kernel, policies, tables
+from simulator.limits import SEED_MAX
 from simulator.statistics import Z95, wilson_interval
 
 CHUNK = 500  # games per kernel call; the time budget is checked between calls
-SEED_LIMIT = 2**53
 NO_TURN = np.full(8, -1, np.int64)
 
 
@@ -142,7 +142,7 @@ def play_each(
 
 
 def new_seed() -> int:
-    return secrets.randbelow(SEED_LIMIT)
+    return secrets.randbelow(SEED_MAX + 1)
 
 
 def proportion(k: int, n: int) -> dict[str, Any]:
