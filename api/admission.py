@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 from flask import current_app
 
@@ -66,7 +66,7 @@ class Turns:
 TURNS = Turns()
 
 
-def turn():
+def turn() -> AbstractContextManager[None]:
     """A simulation's turn in this worker, as the app's settings size it: ``with turn(): ...``
     around any request that runs a kernel (503 with Retry-After when none comes in time)."""
     config = current_app.config

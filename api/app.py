@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 from api import config, errors, limits
 
@@ -23,7 +24,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, static_folder=str(STATIC), static_url_path="/static")
     app.config.update(settings)
     app.config.update(overrides or {})
-    app.json.sort_keys = False
+    if isinstance(app.json, DefaultJSONProvider):
+        app.json.sort_keys = False
     from simulator.battles import set_kernel_threads
 
     # 0: every core, the best measured (docs/service.md, "Kernel threads per worker");

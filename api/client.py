@@ -117,10 +117,14 @@ class TitanClient:
 
     def masterboard_moves(self, request: Mapping[str, Any]) -> list[dict[str, Any]]:
         """POST /api/v1/rules/masterboard/moves: each move's land, entry side and teleport."""
-        return self._call("POST", "/api/v1/rules/masterboard/moves", request)["moves"]
+        answer = self._call("POST", "/api/v1/rules/masterboard/moves", request)
+        moves: list[dict[str, Any]] = answer["moves"]
+        return moves
 
     def recruits(self, request: Mapping[str, Any]) -> list[dict[str, Any]]:
-        return self._call("POST", "/api/v1/rules/recruits", request)["recruits"]
+        answer = self._call("POST", "/api/v1/rules/recruits", request)
+        recruits: list[dict[str, Any]] = answer["recruits"]
+        return recruits
 
     def validate(
         self, state: Mapping[str, Any], action: Mapping[str, Any] | None = None
@@ -129,13 +133,15 @@ class TitanClient:
 
     # --- HTTP ------------------------------------------------------------------
 
-    def _call(self, method: str, path: str, body: Any = None) -> Any:
+    def _call(self, method: str, path: str, body: Any = None) -> dict[str, Any]:
+        """The answer, a JSON object (every answer of the API is one)."""
         data = None if body is None else json.dumps(body).encode()
         tries = 0
         while True:
             status, headers, answer = self._send(method, path, data)
             if status < 400:
-                return answer
+                found: dict[str, Any] = answer
+                return found
             if status == 503 and tries < self.retries:
                 tries += 1
                 self._sleep(min(_retry_after(headers), self.max_wait))

@@ -11,8 +11,9 @@ cannot make a larger refusal.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
-from flask import Flask, jsonify
+from flask import Flask, Response, jsonify
 from marshmallow import Schema, ValidationError, fields
 from werkzeug.exceptions import HTTPException
 
@@ -30,7 +31,7 @@ class ApiError(Exception):
         status: int,
         code: str,
         message: str,
-        details: list | None = None,
+        details: list[dict[str, Any]] | None = None,
         headers: dict[str, str] | None = None,
     ):
         super().__init__(message)
@@ -39,13 +40,13 @@ class ApiError(Exception):
         self.headers = headers or {}  # e.g. Retry-After of a 503
 
 
-def _clip(text, limit: int = MAX_TEXT):
+def _clip(text: str | None, limit: int = MAX_TEXT) -> str | None:
     if not isinstance(text, str) or len(text) <= limit:
         return text
     return text[: limit - 1] + "…"
 
 
-def bounded(details: list) -> list:
+def bounded(details: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """At most MAX_DETAILS details, each message and path clipped to MAX_TEXT characters."""
     shown = [
         {**d, "path": _clip(d.get("path")), "message": _clip(d.get("message"))}
@@ -57,7 +58,9 @@ def bounded(details: list) -> list:
     return shown
 
 
-def envelope(status: int, code: str, message: str, details: list | None = None):
+def envelope(
+    status: int, code: str, message: str, details: list[dict[str, Any]] | None = None
+) -> tuple[Response, int]:
     body = {
         "error": {
             "code": code,
@@ -68,10 +71,10 @@ def envelope(status: int, code: str, message: str, details: list | None = None):
     return jsonify(body), status
 
 
-def _flatten(messages, path: str = "") -> list[dict]:
+def _flatten(messages: Any, path: str = "") -> list[dict[str, Any]]:
     """marshmallow's nested messages as a flat list of {path, rule, message}."""
     if isinstance(messages, dict):
-        out = []
+        out: list[dict[str, Any]] = []
         for key, value in messages.items():
             out += _flatten(value, f"{path}.{key}" if path else str(key))
         return out
@@ -82,8 +85,8 @@ def _flatten(messages, path: str = "") -> list[dict]:
     return [{"path": path or None, "rule": None, "message": str(messages)}]
 
 
-def _detail(error: TitanError) -> dict:
-    detail = {"path": error.path, "rule": error.rule, "message": error.message}
+def _detail(error: TitanError) -> dict[str, Any]:
+    detail: dict[str, Any] = {"path": error.path, "rule": error.rule, "message": error.message}
     if isinstance(error, UnknownName) and error.valid:
         detail["suggestions"] = list(error.suggestions)  # the closest valid names, best first
         detail["valid"] = list(error.valid)
@@ -96,7 +99,9 @@ def _under(prefix: str, path: str | None) -> str:
     return f"{prefix}{'' if path.startswith('[') else '.'}{path}"
 
 
-def error_body(e: ValidationError | TitanError, prefix: str | None = None) -> tuple[int, dict]:
+def error_body(
+    e: ValidationError | TitanError, prefix: str | None = None
+) -> tuple[int, dict[str, Any]]:
     """The status and envelope of a refused request (or of one part of it, every path under
     ``prefix``): 400 for its shape, 422 against the rules."""
     if isinstance(e, ValidationError):
@@ -127,19 +132,19 @@ def register(app: Flask) -> None:
     app.url_map.merge_slashes = False
 
     @app.errorhandler(ApiError)
-    def api_error(e: ApiError):
+    def api_error(e: ApiError) -> tuple[Response, int]:
         response, status = envelope(e.status, e.code, e.message, e.details)
         response.headers.update(e.headers)
         return response, status
 
     @app.errorhandler(ValidationError)
     @app.errorhandler(TitanError)
-    def refused(e: ValidationError | TitanError):
+    def refused(e: ValidationError | TitanError) -> tuple[Response, int]:
         status, body = error_body(e)
         return jsonify(body), status
 
     @app.errorhandler(HTTPException)
-    def http(e: HTTPException):
+    def http(e: HTTPException) -> tuple[Response, int]:
         code = (e.name or "error").lower().replace(" ", "_")
         response, status = envelope(e.code or 500, code, e.description or e.name)
         for name, value in e.get_headers():  # e.g. Allow of a 405
@@ -148,7 +153,7 @@ def register(app: Flask) -> None:
         return response, status
 
     @app.errorhandler(OverflowError)
-    def too_large(e: OverflowError):
+    def too_large(e: OverflowError) -> tuple[Response, int]:
         # a number of the request beyond what the tables hold (e.g. a score of 2**50): the
         # request's fault, yet logged so that a schema can learn the bound
         log.warning("number out of range: %s", e, exc_info=True)
@@ -160,7 +165,7 @@ def register(app: Flask) -> None:
         )
 
     @app.errorhandler(Exception)
-    def unexpected(e: Exception):
+    def unexpected(e: Exception) -> tuple[Response, int]:
         log.exception("unexpected error")
         return envelope(500, "internal", "the service failed on this request; it has been logged")
 

@@ -113,8 +113,8 @@ class Warmup:
             return True
         return self._ready.wait(timeout)
 
-    def describe(self) -> dict:
-        found: dict = {"kernel": self.state.value}
+    def describe(self) -> dict[str, str | float]:
+        found: dict[str, str | float] = {"kernel": self.state.value}
         if self.state is Kernel.WARMING and self.started is not None:
             found["kernel_warming_seconds"] = round(time.monotonic() - self.started, 1)
         return found

@@ -20,12 +20,21 @@ import selectors
 import signal
 import socket
 import time
+from collections.abc import Callable
 from functools import partial
 from http import HTTPStatus
+from types import FrameType
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar, cast
 
 from gunicorn.http import errors as http_errors
 from gunicorn.workers.gthread import TConn
 from gunicorn.workers.gthread import ThreadWorker as _ThreadWorker
+
+if TYPE_CHECKING:
+    from gunicorn._types import _AddressType
+    from gunicorn.http import Request
+
+T = TypeVar("T")
 
 # A response the client does not read may hold a thread this long, at most.
 WRITE_TIMEOUT_SECONDS = 30.0
@@ -39,7 +48,7 @@ def read_timeout() -> float:
     return float(os.environ.get("TITAN_READ_TIMEOUT_SECONDS", DEFAULT_READ_TIMEOUT_SECONDS))
 
 
-def _quit_now(sig, frame) -> None:
+def _quit_now(sig: int, frame: FrameType | None) -> None:
     """The quit's deadline passed: leave without waiting on any lock or thread. (A lock's wait
     is interrupted to run this handler, so it runs even in a deadlocked main thread.)"""
     os._exit(0)
@@ -103,7 +112,7 @@ class DeadlineSocket:
         finally:
             self._sock.settimeout(prior)
 
-    def _writing(self, send, data, *args):
+    def _writing(self, send: Callable[..., T], data: Any, *args: Any) -> T:
         prior = self._sock.gettimeout()
         self._sock.settimeout(WRITE_TIMEOUT_SECONDS)
         try:
@@ -111,24 +120,24 @@ class DeadlineSocket:
         finally:
             self._sock.settimeout(prior)
 
-    def sendall(self, data, *flags: int) -> None:
+    def sendall(self, data: bytes | bytearray | memoryview, *flags: int) -> None:
         self.sent += len(data)
         return self._writing(self._sock.sendall, data, *flags)
 
-    def send(self, data, *flags: int) -> int:
+    def send(self, data: bytes | bytearray | memoryview, *flags: int) -> int:
         sent = self._writing(self._sock.send, data, *flags)
         self.sent += sent
         return sent
 
-    def sendfile(self, file, offset: int = 0, count: int | None = None) -> int:
+    def sendfile(self, file: BinaryIO, offset: int = 0, count: int | None = None) -> int:
         self.sent += 1
         return self._writing(lambda f: self._sock.sendfile(f, offset, count), file)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._sock, name)
 
 
-def _status(exc: Exception) -> tuple[int, str]:
+def _status(exc: BaseException) -> tuple[int, str]:
     """(status, message) of an error gunicorn finds before the app, as its own worker would
     answer it (base.Worker.handle_error), with a message for people."""
     if isinstance(exc, SlowClient):
@@ -148,10 +157,14 @@ def _status(exc: Exception) -> tuple[int, str]:
     return 400, "the request is not valid HTTP/1.1"
 
 
-def _client_error(exc: Exception) -> bool:
+def _client_error(exc: BaseException) -> bool:
     if isinstance(exc, SlowClient):
         return True
-    server_side = (http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName)
+    # errors of a header the app sent: gunicorn 27 has them, its stubs (types-gunicorn) not yet
+    server_side = (
+        http_errors.InvalidResponseHeader,  # type: ignore[attr-defined]
+        http_errors.InvalidResponseHeaderName,  # type: ignore[attr-defined]
+    )
     return isinstance(exc, http_errors.ParseException) and not isinstance(exc, server_side)
 
 
@@ -177,7 +190,7 @@ class ThreadWorker(_ThreadWorker):
         super().init_signals()
         signal.signal(signal.SIGALRM, _quit_now)
 
-    def handle_quit(self, sig, frame) -> None:
+    def handle_quit(self, sig: int, frame: FrameType | None) -> None:
         """Quit at once (Ctrl-C, or the master's quick shutdown), within QUIT_SECONDS whatever
         the signal interrupted. The handler runs on the main thread between two bytecodes: if
         that thread held the thread pool's lock (taking a connection) the pool's shutdown
@@ -191,7 +204,7 @@ class ThreadWorker(_ThreadWorker):
         signal.setitimer(signal.ITIMER_REAL, QUIT_SECONDS)
         super().handle_quit(sig, frame)
 
-    def accept(self, listener) -> None:
+    def accept(self, listener: socket.socket) -> None:
         """A new connection waits for its first byte in the poller, not in a thread (gunicorn
         gives it a thread for up to 5 s), so idle connections hold no thread at all; one that
         sends nothing for the keep-alive time is closed."""
@@ -202,21 +215,27 @@ class ThreadWorker(_ThreadWorker):
                 raise
             return
         self.nr_conns += 1
-        conn = TConn(
-            self.cfg, DeadlineSocket(client, read_timeout()), address, listener.getsockname()
-        )
+        # a DeadlineSocket stands in for the socket in all that gunicorn does with it
+        sock = cast(socket.socket, DeadlineSocket(client, read_timeout()))
+        conn = TConn(self.cfg, sock, address, listener.getsockname())
         conn.timeout = time.monotonic() + self.cfg.keepalive
         self.pending_conns.append(conn)
         self.poller.register(
             conn.sock, selectors.EVENT_READ, partial(self.on_pending_socket_readable, conn)
         )
 
-    def handle(self, conn):
+    def handle(self, conn: TConn) -> bool:
         if isinstance(conn.sock, DeadlineSocket):
             conn.sock.begin()
         return super().handle(conn)
 
-    def handle_error(self, req, client, addr, exc):
+    def handle_error(
+        self,
+        req: Request | None,
+        client: socket.socket,
+        addr: _AddressType,
+        exc: BaseException,
+    ) -> None:
         if not _client_error(exc):
             return super().handle_error(req, client, addr, exc)  # logged with its traceback: 500
         if isinstance(client, DeadlineSocket) and client.sent:
@@ -225,8 +244,8 @@ class ThreadWorker(_ThreadWorker):
             self.log.debug("after the response: %s", exc)
             return None
         status, message = _status(exc)
-        addr = addr or ("", -1)
-        self.log.warning("%s from %s: %s", status, addr[0], str(exc)[:200])
+        host = addr[0] if isinstance(addr, tuple) else ""  # a Unix socket's client has none
+        self.log.warning("%s from %s: %s", status, host, str(exc)[:200])
         try:
             client.setblocking(True)
             client.settimeout(1.0)

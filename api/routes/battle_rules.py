@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, Response
 
 from api.requests import answer, documented, parse
 from api.schemas.position import (
@@ -55,7 +55,7 @@ def _query(rule: str) -> tuple[BattlePosition, Ref]:
     response_schema=MovesAnswerSchema,
     tag="rules",
 )
-def moves():
+def moves() -> Response:
     position, ref = _query(rule="11.0")
     return answer({"moves": [hex_name(h) for h in sorted(legal_moves(position, ref))]})
 
@@ -67,7 +67,7 @@ def moves():
     response_schema=StrikesAnswerSchema,
     tag="rules",
 )
-def strikes():
+def strikes() -> Response:
     position, ref = _query(rule="12.0")
     options: list[dict[str, Any]] = [option.to_dict() for option in legal_strikes(position, ref)]
     return answer({"strikes": options})

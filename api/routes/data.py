@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, Response
 
 from api.errors import ApiError
 from api.requests import answer, documented
@@ -25,7 +25,7 @@ bp = Blueprint("data", __name__, url_prefix="/api/v1")
     response_schema=CharactersSchema,
     tag="data",
 )
-def characters():
+def characters() -> Response:
     return answer(facts.characters_document())
 
 
@@ -35,7 +35,7 @@ def characters():
     response_schema=BattlelandSchema,
     tag="data",
 )
-def battleland(terrain: str):
+def battleland(terrain: str) -> Response:
     if terrain not in BATTLELANDS:
         raise ApiError(
             404,
@@ -52,7 +52,7 @@ def battleland(terrain: str):
     response_schema=MasterboardSchema,
     tag="data",
 )
-def masterboard():
+def masterboard() -> Response:
     return answer(facts.masterboard_document())
 
 
@@ -65,6 +65,6 @@ def masterboard():
     response_schema=TacticsListSchema,
     tag="data",
 )
-def tactics():
+def tactics() -> Response:
     listed = [{"name": n, "description": text, "cost": COST[n]} for n, text in TACTICS.items()]
     return answer({"default": "default", "tactics": listed})

@@ -16,12 +16,12 @@ GUIDE = Path(__file__).resolve().parents[2] / "docs" / "api.md"
 
 @bp.get("/openapi.json")
 @documented(summary="This API's OpenAPI 3 document", tag="docs")
-def openapi_json():
+def openapi_json() -> Response:
     return jsonify(document(current_app))
 
 
 @bp.get("/docs/api.md")
-def guide():
+def guide() -> Response:
     """The guide for client authors (docs/api.md), as Markdown text."""
     path = GUIDE
     if not path.exists():
@@ -30,6 +30,6 @@ def guide():
 
 
 @bp.get("/docs")
-def page():
+def page() -> Response:
     """The browsable API (Swagger UI, served from static/vendor)."""
     return current_app.send_static_file("docs.html")

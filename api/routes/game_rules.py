@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, Response
 
 from api.requests import answer, documented, parse
 from api.schemas.game import (
@@ -36,7 +36,7 @@ bp = Blueprint("game_rules", __name__, url_prefix="/api/v1")
     response_schema=ValidateAnswerSchema,
     tag="rules",
 )
-def validate():
+def validate() -> Response:
     body = parse(ValidateRequestSchema)
     problems = check_game(body["state"], body["action"])
     return answer({"valid": not problems, "violations": [p.to_dict() for p in problems]})
@@ -91,7 +91,7 @@ def _raise(problems: list[TitanError]) -> None:
     response_schema=MovesAnswerSchema,
     tag="rules",
 )
-def masterboard_moves():
+def masterboard_moves() -> Response:
     body = parse(MovesRequestSchema)
     if body["state"] is not None:
         state, legion = _legion_of(body)
@@ -131,7 +131,7 @@ def masterboard_moves():
     response_schema=RecruitsAnswerSchema,
     tag="rules",
 )
-def recruits():
+def recruits() -> Response:
     body = parse(RecruitsRequestSchema)
     if body["state"] is not None:
         state, legion = _legion_of(body)

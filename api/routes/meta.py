@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app
+from flask import Blueprint, Response, current_app
 from marshmallow import Schema, fields
 
 from api import warmup
@@ -33,10 +33,10 @@ class HealthSchema(Schema):
     response_schema=HealthSchema,
     tag="meta",
 )
-def health():
+def health() -> Response:
     return answer({"status": "ok", **warmup.KERNEL.describe()})
 
 
 @bp.get("/")
-def index():
+def index() -> Response:
     return current_app.send_static_file("index.html")

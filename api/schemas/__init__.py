@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any, TypedDict
+
 from marshmallow import Schema
+
+
+class Strict(TypedDict):
+    """A field's keyword arguments that take a value of its own type only: an integer field's
+    ``**{"strict": True}`` refuses "3" and 3.0."""
+
+    strict: bool
+
+
+class Described(TypedDict):
+    """A field's keyword argument with its description (and more) for the OpenAPI document."""
+
+    metadata: dict[str, Any]
 
 
 def describe(schema: type[Schema], **descriptions: str) -> None:
@@ -10,4 +25,5 @@ def describe(schema: type[Schema], **descriptions: str) -> None:
     unit, range and rule), kept in a table after the class so the fields stay readable."""
     declared = schema._declared_fields
     for name, text in descriptions.items():
-        declared[name].metadata["description"] = text
+        field = declared[name]
+        field.metadata = {**field.metadata, "description": text}

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields
 
-from api.schemas import describe
+from api.schemas import Described, describe
 from api.schemas.names import character_name, terrain_name
 
 
-def _d(text: str, **more) -> dict:
+def _d(text: str, **more: Any) -> Described:
     return {"metadata": {"description": text, **more}}
 
 

@@ -7,14 +7,16 @@ they obey the rules is ``engine.game``'s question (``/validate`` answers it).
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from api.schemas import describe
+from api.schemas import Strict, describe
 from api.schemas.names import character_name
 from engine.game.action import ACTION_TYPES, CONCESSIONS, Action
 from engine.game.state import GamePhase, GameState
 
-_int = {"strict": True}
+_int: Strict = {"strict": True}
 
 
 def _counts() -> fields.Dict:
@@ -58,7 +60,7 @@ class GameStateSchema(Schema):
     mulligan_taken = fields.Boolean(load_default=False)
 
     @post_load
-    def build(self, data, **_kw) -> GameState:
+    def build(self, data: dict[str, Any], **_kw: Any) -> GameState:
         data["caretaker"] = data.get("caretaker") or {}
         data["dead"] = data.get("dead") or {}
         return GameState.from_dict(data)
@@ -92,7 +94,7 @@ class ActionSchema(Schema):
     )
 
     @post_load
-    def build(self, data, **_kw) -> Action:
+    def build(self, data: dict[str, Any], **_kw: Any) -> Action:
         return Action.from_dict(data)
 
 
@@ -123,7 +125,7 @@ class _StateOrShortForm(Schema):
     variant = fields.String(load_default="default")
 
     @validates_schema
-    def one_form(self, data, **_kw):
+    def one_form(self, data: dict[str, Any], **_kw: Any) -> None:
         if data.get("state") is not None:
             if not data.get("legion"):
                 raise ValidationError("name the Legion of the state", "legion")

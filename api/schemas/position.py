@@ -9,9 +9,11 @@ views call ``validate_position`` on what this schema loads.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow.types import StrSequenceOrSet
 
 from api.schemas import describe
 from api.schemas.names import character_name, terrain_name
@@ -23,6 +25,8 @@ from engine.hexes import parse_hex
 from engine.position import Army, BattlePosition, Figure, Phase, Side
 
 SIDES = [s.value for s in Side]
+
+T = TypeVar("T")
 
 
 class FigureSchema(Schema):
@@ -36,7 +40,7 @@ class ArmySchema(Schema):
     characters = fields.List(fields.Nested(FigureSchema), load_default=list)
 
 
-def _named(build, value: Any, path: str):
+def _named(build: Callable[[Any], T], value: Any, path: str) -> T:
     """Build from a name, giving an unknown name its JSON path."""
     try:
         return build(value)
@@ -98,11 +102,19 @@ class PositionField(fields.Nested):
     def __init__(self, **kwargs: Any):
         super().__init__(BattlePositionSchema, **kwargs)
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+    def _deserialize(
+        self,
+        value: Any,
+        attr: str | None,
+        data: Mapping[str, Any] | None,
+        partial: bool | StrSequenceOrSet | None = None,
+        **kwargs: Any,
+    ) -> Any:
         try:
-            return super()._deserialize(value, attr, data, **kwargs)
+            return super()._deserialize(value, attr, data, partial, **kwargs)
         except TitanError as e:
-            raise e.under(self.data_key or self.name) from None
+            name = self.data_key or self.name
+            raise (e if name is None else e.under(name)) from None
 
 
 class CharacterQuerySchema(Schema):
