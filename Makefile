@@ -25,9 +25,11 @@ install: $(VENV)/.run-installed
 run: $(VENV)/.run-installed
 	PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py 'api:create_app()'
 
+# Style, then types: mypy checks engine and api strictly (pyproject.toml's [tool.mypy]).
 lint: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 format: $(VENV)/.test-installed
 	$(VENV)/bin/ruff format .
@@ -81,4 +83,4 @@ soak: $(VENV)/.run-installed
 	$(PY) -m bench.soak --minutes $(SOAK_MINUTES)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

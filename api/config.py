@@ -1,6 +1,6 @@
 """Settings of the service: defaults, overridden by TITAN_* environment variables.
 
-Every setting is documented in the README's Settings table with its default. The settings are
+Every setting is documented in docs/service.md's Settings table with its default. The settings are
 checked as a whole before the service starts (``check``, called by gunicorn.conf.py before any
 worker is forked and by ``create_app``): each problem names its variable and the range it
 accepts, and a service with any problem does not start.

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Flask, Request, Response, current_app, request
@@ -51,7 +52,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     found = dict(pairs)
     if len(found) != len(pairs):
         seen: set[str] = set()
-        twice = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        for twice, _ in pairs:  # the first key met a second time
+            if twice in seen:
+                break
+            seen.add(twice)
         shown = twice if len(twice) <= 40 else twice[:40] + "…"
         raise JsonRefused(f"the key {shown!r} appears twice in one object")
     return found
@@ -62,6 +66,7 @@ def depth(value: Any) -> int:
     deepest, stack = 0, [(value, 1)]
     while stack:
         item, level = stack.pop()
+        children: Iterable[Any]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):
@@ -185,7 +190,7 @@ def _cors(response: Response) -> Response:
     return response
 
 
-def _too_large(e: RequestEntityTooLarge):
+def _too_large(e: RequestEntityTooLarge) -> tuple[Response, int]:
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
     return envelope(
         413,

@@ -156,7 +156,7 @@ class Operation:
     path: str  # OpenAPI form: /api/v1/battlelands/{terrain}
     method: str  # lower case
     endpoint: str
-    view: Callable
+    view: Callable[..., Any]
     arguments: tuple[tuple[str, str], ...]  # (name, OpenAPI type) of each path argument
 
 
@@ -300,7 +300,10 @@ def _type_batch_items(doc: dict[str, Any]) -> None:
     """A batch's items are odds requests and answers (or refusals): say so in the document,
     which marshmallow's plain dicts cannot."""
     schemas = doc.get("components", {}).get("schemas", {})
-    ref = lambda name: {"$ref": f"#/components/schemas/{name}"}  # noqa: E731
+
+    def ref(name: str) -> dict[str, str]:
+        return {"$ref": f"#/components/schemas/{name}"}
+
     if "BatchRequest" in schemas:
         schemas["BatchRequest"]["properties"]["engagements"]["items"] = ref("OddsRequest")
     if "BatchResponse" in schemas:

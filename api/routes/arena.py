@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app
+from typing import Any
+
+from flask import Blueprint, Response, current_app
 
 from api import admission, warmup
 from api.errors import ApiError
@@ -42,13 +44,13 @@ bp = Blueprint("arena", __name__, url_prefix="/api/v1/arena")
         },
     },
 )
-def validate():
+def validate() -> Response:
     body = parse(ArenaValidateRequestSchema)
     problems = check(body["state"], body["action"])
     return answer({"valid": not problems, "violations": [p.to_dict() for p in problems]})
 
 
-def _limits() -> dict:
+def _limits() -> dict[str, Any]:
     config = current_app.config
     return {
         "max_games": config["MAX_TRIALS"],
@@ -82,7 +84,7 @@ ODDS_EXAMPLE = {"state": EXAMPLE_STATE, "policies": {"Bob": "aggressive"}, "game
     tag="arena",
     example=ODDS_EXAMPLE,
 )
-def odds():
+def odds() -> Response:
     body = parse(ArenaOddsRequestSchema)
     _kernel_ready()
     with admission.turn():
@@ -98,7 +100,7 @@ def odds():
     tag="arena",
     example={"state": EXAMPLE_STATE, "games": 4000, "seed": 1, "max_plays": 12},
 )
-def advice():
+def advice() -> Response:
     body = parse(ArenaAdviceRequestSchema)
     _kernel_ready()
     with admission.turn():
@@ -110,6 +112,6 @@ page_bp = Blueprint("arena_page", __name__)
 
 
 @page_bp.get("/arena")
-def page():
+def page() -> Response:
     """The Arena's page."""
     return current_app.send_static_file("arena.html")

@@ -6,9 +6,10 @@ which the simulator checks against the rules (422) and plays, within the service
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import Any
 
-from flask import Blueprint, current_app
+from flask import Blueprint, Response, current_app
 from marshmallow import ValidationError
 
 from api import admission, warmup
@@ -43,7 +44,7 @@ def _kernel_ready() -> None:
     )
 
 
-def _turn():
+def _turn() -> AbstractContextManager[None]:
     """A simulation's turn in this worker (api.admission)."""
     return admission.turn()
 
@@ -65,7 +66,7 @@ def _limits() -> dict[str, Any]:
     response_schema=OddsResponseSchema,
     tag="odds",
 )
-def post_odds():
+def post_odds() -> Response:
     request = parse(OddsRequestSchema)
     _kernel_ready()
     with _turn():
@@ -80,7 +81,7 @@ def post_odds():
     response_schema=BatchResponseSchema,
     tag="odds",
 )
-def post_odds_batch():
+def post_odds_batch() -> Response:
     body = parse(BatchRequestSchema)
     limit = current_app.config["MAX_BATCH"]
     if len(body["engagements"]) > limit:
@@ -138,7 +139,7 @@ class _Refused:
     response_schema=CompareResponseSchema,
     tag="odds",
 )
-def post_compare():
+def post_compare() -> Response:
     request = parse(CompareRequestSchema)
     _kernel_ready()
     with _turn():

@@ -6,8 +6,11 @@ A state is one player's view of the table (docs/arena.md); whether it obeys the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields, validate
 
+from api.schemas import Described, Strict
 from engine.arena.cards import CREATURE_NAMES
 from simulator.limits import (
     ARENA_DEFAULT_PLAYS,
@@ -17,10 +20,10 @@ from simulator.limits import (
     SEED_MAX,
 )
 
-_int = {"strict": True}
+_int: Strict = {"strict": True}
 
 
-def _d(text: str, **more) -> dict:
+def _d(text: str, **more: Any) -> Described:
     return {"metadata": {"description": text, **more}}
 
 
@@ -89,7 +92,7 @@ class DiscardSchema(Schema):
     )
 
 
-def _cards(text: str, **more):
+def _cards(text: str, **more: Any) -> fields.List[str]:
     return fields.List(fields.String(), validate=validate.Length(max=102), **more, **_d(text))
 
 

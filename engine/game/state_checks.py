@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from engine.characters import ANGEL, CHARACTERS, TITAN, CharacterClass, character
 from engine.game.board import ENTRY_SIDES
 from engine.game.markers import PREFIXES, is_marker, marker_colour
-from engine.game.movement import normal_moves
+from engine.game.movement import Destination, normal_moves
 from engine.game.problems import Problem
 from engine.game.state import GamePhase, GameState, Legion
 from engine.legion_checks import legion_problems
@@ -442,7 +442,7 @@ def _could_move(state: GameState, legions: Iterable[Legion]) -> bool:
     return any(_normal_moves(state, g) for g in legions)
 
 
-def _normal_moves(state: GameState, g: Legion):
+def _normal_moves(state: GameState, g: Legion) -> frozenset[Destination]:
     friendly = {o.land for o in state.legions_of(g.player) if o.marker != g.marker}
     enemy = {o.land for o in state.legions if o.player != g.player}
     return normal_moves(
