@@ -7,6 +7,7 @@ report *why* something is refused.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Self
 
 
@@ -60,9 +61,9 @@ SUMMARISED = 3  # problems named in a Violations message; every one stays in ``p
 
 
 class Violations(TitanError):
-    """Several rule problems at once (each a ``RuleError``)."""
+    """Several problems at once: each a ``RuleError``, or an ``UnknownName``."""
 
-    def __init__(self, problems: list[RuleError]):
+    def __init__(self, problems: Sequence[TitanError]):
         shown = "; ".join(p.message for p in problems[:SUMMARISED])
         if len(problems) > SUMMARISED:
             shown += f"; and {len(problems) - SUMMARISED} more"

@@ -108,7 +108,7 @@ def _engagements(request: CompareRequest, cands: list[Candidate]) -> list[Engage
     if len(unique) == 1:
         raise unique[0]
     if unique:
-        raise Violations(unique)  # type: ignore[arg-type]
+        raise Violations(unique)
     return found
 
 

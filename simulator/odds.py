@@ -122,7 +122,7 @@ def _raise(problems: list[TitanError]) -> None:
     if len(problems) == 1:
         raise problems[0]
     if problems:
-        raise Violations(problems)  # type: ignore[arg-type]
+        raise Violations(problems)
 
 
 def all_at_once(*steps: Callable[[], Any]) -> list[Any]:

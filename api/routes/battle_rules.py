@@ -31,10 +31,13 @@ def _query(rule: str) -> tuple[BattlePosition, Ref]:
         raise e.under("position") from None
     side = None if body["side"] is None else Side(body["side"])
     if body["hex"] is None:
-        ref = position.find(side, None, body["name"])  # type: ignore[arg-type]
+        off_board = Side(body["side"])  # the schema asks a side of a character off the board
+        ref = position.find(off_board, None, body["name"])
         if ref is None:
             raise RuleError(
-                f"the {side} has no {body['name']} off the Battleland", rule=rule, path="name"
+                f"the {off_board} has no {body['name']} off the Battleland",
+                rule=rule,
+                path="name",
             )
         return position, ref
     try:

@@ -79,7 +79,7 @@ def _known_characters(names: list[str]) -> None:
 def _raise(problems: list[TitanError]) -> None:
     """One problem as itself, several at once."""
     if len(problems) > 1:
-        raise Violations(problems)  # type: ignore[arg-type]
+        raise Violations(problems)
     if problems:
         raise problems[0]
 
