@@ -53,7 +53,7 @@ def main() -> None:
         one = suite.battles_per_second(case, args.trials, 1)
         many = suite.battles_per_second(case, args.trials, threads)
         print(f"{case.size + ' ' + case.terrain:<16}{one:>12,.0f}{many:>14,.0f}", flush=True)
-    suite.numba.set_num_threads(threads)
+    suite.threads_module.set_threads(0)
 
     seconds = request.warm_request_seconds()
     print(f"\n10,000-battle 7v7 request, warm: {seconds:.3f} s  {_ratio(REQUEST_GOAL, seconds)}")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-import numba
-
+from simulator import threads as threads_module
 from simulator.engagement import Engagement, Legion
 
 TERRAINS = ("Plains", "Brush", "Mountains", "Desert", "Tower")
@@ -47,7 +46,7 @@ def battles_per_second(case: Case, trials: int, threads: int, seed: int = 1) -> 
     from simulator.battles import play
 
     spec = case.engagement.spec
-    numba.set_num_threads(threads)
+    threads_module.set_threads(threads)
     play(spec, 16, seed, 0)  # tables built and cached, kernel loaded
     started = time.perf_counter()
     play(spec, trials, seed, 0)
@@ -55,4 +54,4 @@ def battles_per_second(case: Case, trials: int, threads: int, seed: int = 1) -> 
 
 
 def all_threads() -> int:
-    return numba.config.NUMBA_NUM_THREADS
+    return threads_module.cores()

@@ -71,9 +71,9 @@ def engagement_gaps(
     case_index: int, rows: np.ndarray, trials: int, seed: int
 ) -> tuple[float, float]:
     """(attacker's, defender's) gap of the balanced style with ``rows`` on one engagement."""
-    import numba
+    from simulator import threads
 
-    numba.set_num_threads(1)  # one Battle stream per dask worker process
+    threads.set_threads(1)  # one Battle stream per dask worker process
     case = SUITE[case_index]
     base = outcomes(case, "balanced", "balanced", trials, seed, rows)
     attack = max(

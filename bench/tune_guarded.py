@@ -64,13 +64,12 @@ def decode(x: Sequence[float]) -> np.ndarray:
 
 def holds(rows: np.ndarray, attacker: str, trials: int, seed: int) -> float:
     """The share of Battles the defender playing ``rows`` holds out in against ``attacker``."""
-    import numba
-
+    from simulator import threads
     from simulator.battles import play
     from simulator.search import Play
     from simulator.tactics import play as tactics_play
 
-    numba.set_num_threads(1)  # one Battle stream per dask worker process
+    threads.set_threads(1)  # one Battle stream per dask worker process
     bundle = tactics_play(attacker, "steadfast")
     played, believed = bundle.rows.copy(), bundle.rollout_rows.copy()
     played[:, 1, :] = rows

@@ -2,16 +2,14 @@
 
 ``play(spec, trials, seed, first)`` validates nothing beyond what it needs,
 fetches the cached tables of the setup, builds the starting slots and calls
-the parallel battle_state. Battle ``i`` depends only on ``(seed, i)``. ``trace``
-plays one Battle on one thread and returns every move and strike with the
-position it was made in (for tests and for explaining a result).
+the kernel on every thread (``simulator.threads``). Battle ``i`` depends only
+on ``(seed, i)``. ``trace`` plays one Battle on one thread and returns every
+move and strike with the position it was made in (for tests and for explaining
+a result).
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
@@ -21,7 +19,7 @@ from engine.battle_flow import entry_deadline, reinforcement_in_progress, summon
 from engine.battle_turns import REINFORCEMENT_TURN, is_summonable_lord, step_at, step_index, step_of
 from engine.errors import TitanError
 from engine.position import Army, BattlePosition, Figure, Side
-from simulator import battle_state, kernel
+from simulator import battle_state, kernel, threads
 from simulator.equilibrium import Mix, mix_for, runs
 from simulator.search import Play
 from simulator.tables import BattleTables, Roster, battle_tables
@@ -181,35 +179,15 @@ def _segments(spec: BattleSpec, trials: int, seed: int, first: int) -> list[tupl
     ]
 
 
-# Threads of one kernel call: 0 = numba's own (every core), which serves a gunicorn worker
-# best too (api.config KERNEL_THREADS); the Battles are the same either way.
-_kernel_threads = 0
+# Threads of one kernel call (api.config KERNEL_THREADS; 0, every core, serves a gunicorn
+# worker best too); the Battles are the same either way.
+set_kernel_threads = threads.set_threads
 
-
-def set_kernel_threads(threads: int) -> None:
-    """At most ``threads`` threads per kernel call from now on (0: every core)."""
-    global _kernel_threads
-    _kernel_threads = max(0, int(threads))
-
-
-# The parallel kernel releases Python's lock (nogil): two threads of one process (a threaded
-# server) would launch it at once, which numba's workqueue threading layer (its fallback where
-# OpenMP and TBB are missing) does not allow: it aborts the process. One call at a time per
-# process; the calls of two requests interleave, chunk by chunk, each using every thread it
-# is given.
-_KERNEL = threading.Lock()
-
-
-@contextmanager
-def _kernel_call() -> Iterator[None]:
-    """The process's turn at the parallel kernel (``_KERNEL``), on the threads set."""
-    with _KERNEL:
-        if _kernel_threads:
-            import numba
-
-            # per calling thread in numba: set on every call, whichever thread serves it
-            numba.set_num_threads(min(_kernel_threads, numba.config.NUMBA_NUM_THREADS))
-        yield
+# Battles per part of a call: enough that a part's call (a few tenths of a millisecond) is
+# small beside its Battles; four parts a thread even out Battles of different lengths. A
+# part of the pilot plays every pair's opening again, so it takes one part per thread.
+PART_BATTLES = 64
+PARTS_PER_THREAD = 4
 
 
 def play(
@@ -264,20 +242,18 @@ def play_runs(spec: BattleSpec, seed: int, runs: list[Run]) -> BattleRecords:
     titan = np.zeros((trials, 2), dtype=np.bool_)
     if trials:
         plays, cells, indices = _stacked(runs)
-        with _kernel_call():
+        setup = _setup(tables, start)
+        key = np.uint64(seed % 2**64)
+
+        def play_part(lo: int, hi: int) -> None:
             kernel.play_battles(
-                *_setup(tables, start),
-                plays,
-                cells,
-                np.uint64(seed % 2**64),
-                indices,
-                outcome,
-                rounds,
-                alive,
-                summoned,
-                recruit,
-                titan,
-            )
+                *setup, plays, cells, key, indices, lo, hi,
+                outcome, rounds, alive, summoned, recruit, titan,
+            )  # fmt: skip
+
+        threads.in_parts(
+            play_part, trials, threads.parts_for(trials, PARTS_PER_THREAD, PART_BATTLES)
+        )
     a = len(spec.position.attacker.characters)
     return BattleRecords(
         outcome=outcome,
@@ -313,16 +289,14 @@ def play_alike(
     outcome = np.zeros((len(order), battles), dtype=np.int8)
     rounds = np.zeros((len(order), battles), dtype=np.int8)
     if len(order) and battles:
-        with _kernel_call():
-            kernel.play_alike(
-                *_setup(tables, start),
-                rows,
-                shared,
-                np.uint64(seed % 2**64),
-                np.arange(first, first + battles, dtype=np.int64),
-                outcome,
-                rounds,
-            )
+        setup = _setup(tables, start)
+        key = np.uint64(seed % 2**64)
+        indices = np.arange(first, first + battles, dtype=np.int64)
+
+        def play_part(lo: int, hi: int) -> None:
+            kernel.play_alike(*setup, rows, shared, key, indices, lo, hi, outcome, rounds)
+
+        threads.in_parts(play_part, battles, threads.parts_for(battles, 1, PART_BATTLES))
     found = np.empty_like(outcome)
     found[order] = outcome
     return found

@@ -1,22 +1,29 @@
 """The battle kernel's entry points: whole Battles played out in numba.
 
-``play_battles`` plays any Battles of a request in parallel (``prange``),
-each with its own generator (seed, index) and its own pair of tactics;
+``play_battles`` plays any Battles of a request, each with its own generator
+(seed, index) and its own pair of tactics;
 ``play_alike`` plays the same Battles for many pairs of styles (the pilot
 tournament), the Battle-Rounds that pairs play alike played once; both play
 once for all the Battles of a pair the opening before the first die falls
 (``opening``), which is the same for each of them. ``play_traced`` plays one
 Battle whole on one thread and records every move and strike with the
-position it was made in. All hand the Battle to the referee
+position it was made in. The first two play a part of a request each: threads
+of ``simulator.battles`` play the parts side by side (the functions release
+Python's lock). All hand the Battle to the referee
 (``simulator.referee``), which asks each side's tactic (``simulator.policy``)
 for its choices. They take only arrays, scalars and the table bundles of
 ``simulator.tables`` (numba named tuples).
+
+Every function here but the entry points is inlined into them, and the loop of
+the phases (``referee.play_to``) is called, not inlined: numba re-optimises
+everything a compiled function calls for each function that calls it, so the
+fewer compiled functions reach the loop, the quicker the kernel compiles.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simulator.battle_state import (
     F_EVENTS,
@@ -30,7 +37,7 @@ from simulator.battle_state import (
     STEPS,
     copy_whole,
     empty_trace,
-    in_battle,
+    in_battle_inline,
     new_state,
     reset_state,
 )
@@ -38,11 +45,8 @@ from simulator.referee import play_out, play_to, rounds_played
 from simulator.rng import battle_key
 from simulator.search import Play, play_searching
 
-BLOCK = 16  # Battles a thread plays in a row on one state
-ALIKE_BLOCK = 4  # the same in play_alike, whose first pilot round plays few Battles
 
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, st, trace):
     """One Battle from the start (``st`` set to it) to its end: (outcome, rounds)."""
     if play.rollouts[0] == 0 and play.rollouts[1] == 0:
@@ -59,7 +63,7 @@ def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, st
     )
 
 
-@njit(cache=True)
+@in_battle_inline
 def opening(board, kinds, strikes, musters, start, odds, rows, st, kept, trace):
     """Play a Battle set to its start (``st``) phase by phase until a die is rolled, and
     keep in ``kept`` its state at the start of that phase (or at the end, if the Battle
@@ -80,7 +84,7 @@ def opening(board, kinds, strikes, musters, start, odds, rows, st, kept, trace):
             return step
 
 
-@in_battle
+@in_battle_inline
 def from_opening(kept, st, seed, index):
     """Set ``st`` to Battle ``index`` of ``seed`` at the end of its opening ``kept``: the
     opening's state with the Battle's own generator, untouched so far."""
@@ -88,112 +92,110 @@ def from_opening(kept, st, seed, index):
     st.rng[0] = battle_key(np.uint64(seed), np.uint64(index))
 
 
-@njit(cache=True, parallel=True, nogil=True)
-def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed, indices,
+@njit(cache=True, nogil=True)
+def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed, indices, lo, hi,
                  outcome, rounds, alive, summoned, recruit, titan_slain):  # fmt: skip
-    """Battles ``indices`` (int64[n]) of a request, each with its own generator (seed, index)
-    and its own tactics: row ``cells[i]`` of the stacked bundles ``plays`` (a Play whose
-    arrays have a first axis more, one row per bundle). A run of Battles of one pair of
-    fixed styles plays their opening before the first die once (``opening``).
+    """Battles ``indices[lo:hi]`` (of int64[n]) of a request, each with its own generator
+    (seed, index) and its own tactics: row ``cells[i]`` of the stacked bundles ``plays`` (a
+    Play whose arrays have a first axis more, one row per bundle). A run of Battles of one
+    pair of fixed styles plays their opening before the first die once (``opening``).
 
-    Outputs, n rows: outcome int8[n], rounds int8[n], alive bool[n, S], summoned bool[n],
-    recruit int16[n] (index into the reinforcement names, -1), titan_slain bool[n, 2].
+    Outputs, rows lo..hi-1 of n: outcome int8[n], rounds int8[n], alive bool[n, S],
+    summoned bool[n], recruit int16[n] (index into the reinforcement names, -1),
+    titan_slain bool[n, 2]. Threads of ``simulator.battles`` play the parts of a request side
+    by side (nogil), each on states of its own.
     """
-    n = outcome.shape[0]
     slots = start.kind.shape[0]
     first = start.scalars[S_STEP]
-    for b in prange((n + BLOCK - 1) // BLOCK):
-        st = new_state(start, seed, 0)
-        kept = new_state(start, seed, 0)
-        kept_of = -1  # the bundle whose opening ``kept`` holds
-        kept_at = first
-        trace = empty_trace(slots)
-        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
-            c = cells[i]
-            play = Play(plays.rows[c], plays.plans[c], plays.rollouts[c], plays.rollout_rows[c])
-            reset_state(st, start, seed, indices[i])
-            if play.rollouts[0] == 0 and play.rollouts[1] == 0:
-                if c != kept_of:
-                    kept_at = opening(
-                        board, kinds, strikes, musters, start, odds, play.rows, st, kept, trace
-                    )
-                    kept_of = c
-                from_opening(kept, st, seed, indices[i])
-                result, end = play_to(  # a typed stop (see referee.play_out)
-                    board, kinds, strikes, musters, start, odds, play.rows, st, kept_at,
-                    np.int64(STEPS), trace,
-                )  # fmt: skip
-                played = rounds_played(first, end)
-            else:
-                result, played = _play_one(
-                    board, kinds, strikes, musters, start, odds, play, seed, indices[i], st,
-                    trace,
-                )  # fmt: skip
-            outcome[i] = result
-            rounds[i] = played
-            for s in range(slots):
-                alive[i, s] = st.alive[s]
-            summoned[i] = st.flags[F_SUMMONED] != 0
-            recruit[i] = st.flags[F_RECRUIT]
-            titan_slain[i, 0] = st.flags[F_TITAN_ATTACKER] != 0
-            titan_slain[i, 1] = st.flags[F_TITAN_DEFENDER] != 0
+    st = new_state(start, seed, 0)
+    kept = new_state(start, seed, 0)
+    kept_of = -1  # the bundle whose opening ``kept`` holds
+    kept_at = first
+    trace = empty_trace(slots)
+    for i in range(lo, hi):
+        c = cells[i]
+        play = Play(plays.rows[c], plays.plans[c], plays.rollouts[c], plays.rollout_rows[c])
+        reset_state(st, start, seed, indices[i])
+        if play.rollouts[0] == 0 and play.rollouts[1] == 0:
+            if c != kept_of:
+                kept_at = opening(
+                    board, kinds, strikes, musters, start, odds, play.rows, st, kept, trace
+                )
+                kept_of = c
+            from_opening(kept, st, seed, indices[i])
+            result, end = play_to(  # a typed stop (see referee.play_out)
+                board, kinds, strikes, musters, start, odds, play.rows, st, kept_at,
+                np.int64(STEPS), trace,
+            )  # fmt: skip
+            played = rounds_played(first, end)
+        else:
+            result, played = _play_one(
+                board, kinds, strikes, musters, start, odds, play, seed, indices[i], st, trace
+            )
+        outcome[i] = result
+        rounds[i] = played
+        for s in range(slots):
+            alive[i, s] = st.alive[s]
+        summoned[i] = st.flags[F_SUMMONED] != 0
+        recruit[i] = st.flags[F_RECRUIT]
+        titan_slain[i, 0] = st.flags[F_TITAN_ATTACKER] != 0
+        titan_slain[i, 1] = st.flags[F_TITAN_DEFENDER] != 0
 
 
-@njit(cache=True, parallel=True, nogil=True)
-def play_alike(board, kinds, strikes, musters, start, odds, rows, shared, seed, indices,
+@njit(cache=True, nogil=True)
+def play_alike(board, kinds, strikes, musters, start, odds, rows, shared, seed, indices, lo, hi,
                outcome, rounds):  # fmt: skip
-    """Battles ``indices`` (int64[n]) of ``seed`` for each of the fixed pairs of styles
-    ``rows`` (float64[P, ROUNDS, 2, WEIGHTS]), ordered so that ``shared[p]`` leading
+    """Battles ``indices[lo:hi]`` (of int64[n]) of ``seed`` for each of the fixed pairs of
+    styles ``rows`` (float64[P, ROUNDS, 2, WEIGHTS]), ordered so that ``shared[p]`` leading
     Battle-Rounds of pair ``p``'s rows are those of pair ``p - 1``: those rounds' Battle is
     the same for both, so it is played once and the pair goes on from a copy of its state;
     and each pair's opening before the first die is played once for all its Battles
     (``opening``). The same Battles, bit for bit, as ``play_battles`` plays. Outputs
-    int8[P, n]."""
-    n = indices.shape[0]
+    int8[P, n], columns lo..hi-1."""
     pairs = rows.shape[0]
     slots = start.kind.shape[0]
     first = start.scalars[S_STEP]
+    trace = empty_trace(slots)
+    st = new_state(start, seed, 0)
     openings = [new_state(start, seed, 0) for _ in range(pairs)]
     opened_at = np.empty(pairs, dtype=np.int64)
-    for p in prange(pairs):
-        st = new_state(start, seed, 0)
-        opened_at[p] = opening(board, kinds, strikes, musters, start, odds, rows[p], st,
-                               openings[p], empty_trace(slots))  # fmt: skip
-    for b in prange((n + ALIKE_BLOCK - 1) // ALIKE_BLOCK):
-        # each Battle sets ``st`` from an opening or a kept round start, and keeps a round's
-        # start before it reads it: a block's Battles use the same states in turn
-        st = new_state(start, seed, 0)
-        kept = [new_state(start, seed, 0) for _ in range(ROUNDS)]  # a round's start
-        trace = empty_trace(slots)
-        for i in range(b * ALIKE_BLOCK, min(n, (b + 1) * ALIKE_BLOCK)):
-            for p in range(pairs):
-                level = shared[p]  # rounds played alike with the pair before
-                if p > 0 and rounds[p - 1, i] - 1 < level:  # over within them: the same end
-                    outcome[p, i] = outcome[p - 1, i]
-                    rounds[p, i] = rounds[p - 1, i]
-                    continue
-                # on from the later of its opening and the rounds it shares with the pair
-                # before; where a die falls within those rounds, a pair before kept the
-                # round's start (had it gone on from an opening past it, this pair's opening
-                # would reach as far)
-                if opened_at[p] >= level * PHASES_PER_ROUND:
-                    from_opening(openings[p], st, seed, indices[i])
-                    step = opened_at[p]
-                else:
-                    copy_whole(kept[level], st)
-                    step = level * PHASES_PER_ROUND
-                keep_to = shared[p + 1] if p + 1 < pairs else 0  # the next pair starts there
-                result = -1
-                while result < 0:
-                    r = step // PHASES_PER_ROUND
-                    if step % PHASES_PER_ROUND == 0 and r <= keep_to:
-                        copy_whole(st, kept[r])
-                    result, step = play_to(
-                        board, kinds, strikes, musters, start, odds, rows[p], st, step,
-                        (r + 1) * PHASES_PER_ROUND, trace,
-                    )  # fmt: skip
-                outcome[p, i] = result
-                rounds[p, i] = rounds_played(first, step)
+    for p in range(pairs):
+        reset_state(st, start, seed, 0)
+        opened_at[p] = opening(
+            board, kinds, strikes, musters, start, odds, rows[p], st, openings[p], trace
+        )
+    # each Battle sets ``st`` from an opening or a kept round start, and keeps a round's
+    # start before it reads it: the Battles use the same states in turn
+    kept = [new_state(start, seed, 0) for _ in range(ROUNDS)]  # a round's start
+    for i in range(lo, hi):
+        for p in range(pairs):
+            level = shared[p]  # rounds played alike with the pair before
+            if p > 0 and rounds[p - 1, i] - 1 < level:  # over within them: the same end
+                outcome[p, i] = outcome[p - 1, i]
+                rounds[p, i] = rounds[p - 1, i]
+                continue
+            # on from the later of its opening and the rounds it shares with the pair
+            # before; where a die falls within those rounds, a pair before kept the
+            # round's start (had it gone on from an opening past it, this pair's opening
+            # would reach as far)
+            if opened_at[p] >= level * PHASES_PER_ROUND:
+                from_opening(openings[p], st, seed, indices[i])
+                step = opened_at[p]
+            else:
+                copy_whole(kept[level], st)
+                step = level * PHASES_PER_ROUND
+            keep_to = shared[p + 1] if p + 1 < pairs else 0  # the next pair starts there
+            result = -1
+            while result < 0:
+                r = step // PHASES_PER_ROUND
+                if step % PHASES_PER_ROUND == 0 and r <= keep_to:
+                    copy_whole(st, kept[r])
+                result, step = play_to(
+                    board, kinds, strikes, musters, start, odds, rows[p], st, step,
+                    (r + 1) * PHASES_PER_ROUND, trace,
+                )  # fmt: skip
+            outcome[p, i] = result
+            rounds[p, i] = rounds_played(first, step)
 
 
 @njit(cache=True, nogil=True)

@@ -342,22 +342,6 @@ def outcome(st):
     return -1
 
 
-@in_battle_inline
-def phase(board, kinds, strikes, musters, start, odds, params, st, step, trace):
-    """Play step ``step`` of the Battle (10.3) with ``params`` (float64[2, WEIGHTS])."""
-    turn = step // PHASES_PER_ROUND + 1
-    code = step % PHASES_PER_ROUND
-    st.flags[F_STEP] = step
-    side = DEFENDER if code < ATTACKER_MANEUVER else ATTACKER
-    if code % 2 == 0:  # DEFENDER_MANEUVER, ATTACKER_MANEUVER
-        maneuver(
-            board, kinds, strikes, musters, start, odds, params[side], st, side, turn, step,
-            trace,
-        )  # fmt: skip
-    else:
-        strike_phase(board, kinds, strikes, odds, params, st, side, trace)
-
-
 @in_battle
 def play_to(board, kinds, strikes, musters, start, odds, rows, st, step, stop, trace):
     """Play from step ``step`` until the Battle ends or step ``stop`` is reached, each
@@ -365,16 +349,29 @@ def play_to(board, kinds, strikes, musters, start, odds, rows, st, step, stop, t
     differently than it goes on); returns (outcome, or -1 while it goes on, the next step).
 
     The one compiled copy of a phase: every caller, the search's one-phase steps included,
-    comes here, and the phases are inlined in this loop. A call per phase, passing every
-    table and every array of the state, took a tenth of a 7v7 Battle's time."""
+    comes here, and the phases are inlined in this loop, not in a function of their own
+    (each level of inlining costs the compiler a pass over everything inlined below it). A
+    call per phase, passing every table and every array of the state, took a tenth of a 7v7
+    Battle's time."""
     result = outcome(st)
     while result < 0:
         if step >= STEPS:
             return TIME_LOSS, step  # 10.5
         if step >= stop:
             break
+        # step ``step`` of the Battle (10.3), with its Battle-Round's weights
         params = rows[step // PHASES_PER_ROUND]
-        phase(board, kinds, strikes, musters, start, odds, params, st, step, trace)
+        turn = step // PHASES_PER_ROUND + 1
+        code = step % PHASES_PER_ROUND
+        st.flags[F_STEP] = step
+        side = DEFENDER if code < ATTACKER_MANEUVER else ATTACKER
+        if code % 2 == 0:  # DEFENDER_MANEUVER, ATTACKER_MANEUVER
+            maneuver(
+                board, kinds, strikes, musters, start, odds, params[side], st, side, turn, step,
+                trace,
+            )  # fmt: skip
+        else:
+            strike_phase(board, kinds, strikes, odds, params, st, side, trace)
         result = outcome(st)
         step += 1
     return result, step
@@ -389,7 +386,7 @@ def rounds_played(first, step):
     return (step - 1) // PHASES_PER_ROUND + 1
 
 
-@in_battle
+@in_battle_inline
 def play_out(board, kinds, strikes, musters, start, odds, rows, st, step, trace):
     """Play from step ``step`` to the end (``play_to``); returns (outcome, rounds)."""
     # a typed stop, not the literal: a literal would compile play_to a second time

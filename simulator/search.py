@@ -35,6 +35,7 @@ from simulator.battle_state import (
     TIME_LOSS,
     copy_figures,
     in_battle,
+    in_battle_inline,
 )
 from simulator.moves import engaged
 from simulator.referee import outcome, play_out, play_to
@@ -108,7 +109,7 @@ def set_rows(play, rows, side, p, step):
         rows[r, 1 - side, w] = play.rollout_rows[r, 1 - side, w]
 
 
-@in_battle
+@in_battle_inline
 def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved,
                 side, step, quiet):  # fmt: skip
     """The index of the plan ``side`` plays step ``step`` with (its trials of the plans
@@ -164,7 +165,7 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
     return best
 
 
-@in_battle
+@in_battle_inline
 def play_searching(board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved,
                    trace, quiet):  # fmt: skip
     """Play from the start to the end, searching sides choosing a plan at each decision

@@ -46,38 +46,46 @@ def test_workers_after_an_install_compile_one_at_a_time(tmp_path):
 
 def test_the_kernel_uses_every_core_unless_set(monkeypatch):
     from api import create_app
-    from simulator import battles
+    from simulator import threads
 
     try:
         monkeypatch.delenv("TITAN_KERNEL_THREADS", raising=False)
-        battles.set_kernel_threads(5)
+        threads.set_threads(5)
         create_app()
-        assert battles._kernel_threads == 0  # numba's own: every core
+        assert threads.threads() == threads.cores()
         monkeypatch.setenv("TITAN_KERNEL_THREADS", "3")
         create_app()
-        assert battles._kernel_threads == 3
+        assert threads.threads() == 3
     finally:
-        battles.set_kernel_threads(0)
+        threads.set_threads(0)
 
 
-def test_a_kernel_call_uses_the_threads_set():
-    import numba
+def test_a_kernel_call_uses_the_threads_set(monkeypatch):
+    import threading
 
-    from simulator import battles
+    from simulator import battles, kernel
     from tests.test_precision import _spec
 
     spec = _spec("10.5-trolls-in-round-7")
+    played_on: set[int] = set()
+    play_battles = kernel.play_battles
+
+    def recorded(*args):
+        played_on.add(threading.get_ident())
+        return play_battles(*args)
+
+    monkeypatch.setattr(kernel, "play_battles", recorded)
+    runs = {}
     try:
-        battles.set_kernel_threads(1)
-        one = battles.play(spec, 300, 9)
-        assert numba.get_num_threads() == 1
-        battles.set_kernel_threads(0)
-        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-        every = battles.play(spec, 300, 9)
+        for threads in (1, 3):
+            played_on.clear()
+            battles.set_kernel_threads(threads)
+            runs[threads] = battles.play(spec, 600, 9)
+            assert 1 <= len(played_on) <= threads
+            assert threading.get_ident() not in played_on  # the kernel's own threads
     finally:
         battles.set_kernel_threads(0)
-        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-    assert (one.outcome == every.outcome).all()  # the same Battles on any number of threads
+    assert (runs[1].outcome == runs[3].outcome).all()  # the same Battles on any number of threads
 
 
 def test_the_warm_up_loads_the_pilots_kernel_though_its_own_mix_is_kept():
