@@ -2,12 +2,15 @@
 
 numba keys a cached function on its own file only, so a kernel function that
 calls (and inlines) functions of another module would go on running a stale
-compilation after that module changed. A digest of all the kernel's modules is
-kept beside the cache; when the sources differ from it, the kernel's cached
-files are removed before anything is loaded, and numba compiles afresh.
+compilation after that module changed. ``stamp_with_the_kernel()`` (run by
+``simulator/__init__`` before any kernel module is imported) has numba stamp
+each kernel function's cache entry with a digest of all the kernel's modules
+as well: after any change, the entries made before no longer match and numba
+compiles afresh, overwriting them. Nothing is deleted, by an import or
+otherwise.
 
-Compiling takes minutes (after an install or an upgrade), loading from the cache a second
-or two. Whoever makes the kernel ready (a service worker's warm-up, the command line)
+Compiling takes about a minute (after an install or a change), loading from the cache a
+second or two. Whoever makes the kernel ready (a service worker's warm-up, the command line)
 does so holding a lock beside the cache (``prepare``): alone when it may compile, so that
 one process compiles at a time and the others then load what it wrote; shared once a
 marker beside the lock says these very sources were compiled, so that the workers of a
@@ -33,7 +36,6 @@ log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 # every module whose numba functions the kernel compiles, in dependency order
 KERNEL_MODULES = ("rng", "battle_state", "moves", "policy", "referee", "search", "kernel")
-STAMP = "kernel-sources.sha256"
 LOCK_NAME = "titan-kernel.lock"
 
 
@@ -46,25 +48,40 @@ def sources_digest() -> str:
     return digest.hexdigest()
 
 
-def refresh() -> None:
-    """Remove the kernel's cached compilations when its sources changed since they were
-    made."""
-    folder = numba_cache.folder()
-    stamp = folder / STAMP
+def stamp_with_the_kernel() -> bool:
+    """Have numba stamp the cache entries of the kernel's modules with the digest of all of
+    them (see the module's notes); whether numba offered the place to do so."""
+    from numba.core import caching
+
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+    classes = getattr(impl, "_locator_classes", None)
+    if classes is None:
+        log.warning("numba's cache cannot be keyed on all the kernel's sources")
+        return False
+    if any(getattr(c, "kernel_digest", None) for c in classes):
+        return True
+    kernel_files = {os.path.realpath(HERE / f"{name}.py") for name in KERNEL_MODULES}
     digest = sources_digest()
-    try:
-        if stamp.read_text() == digest:
-            return
-    except OSError:
-        pass
-    try:
-        for name in KERNEL_MODULES:
-            for path in folder.rglob(f"{name}.*.nb[ic]"):
-                path.unlink(missing_ok=True)
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp.write_text(digest)
-    except OSError as error:  # a read-only cache: numba itself decides what it may load
-        log.warning("numba's cache in %s could not be refreshed: %s", folder, error)
+
+    def stamped(locator: type) -> type:
+        class Stamped(locator):  # type: ignore[misc, valid-type]
+            kernel_digest = digest
+
+            @classmethod
+            def from_function(cls, py_func, py_file):  # type: ignore[no-untyped-def]
+                if os.path.realpath(py_file) not in kernel_files:
+                    return None  # not the kernel's: numba's own locators
+                return super().from_function(py_func, py_file)
+
+            def get_source_stamp(self):  # type: ignore[no-untyped-def]
+                return (super().get_source_stamp(), digest)
+
+        Stamped.__name__ = f"Kernel{locator.__name__}"
+        return Stamped
+
+    ours = [stamped(caching.UserProvidedCacheLocator), stamped(caching.InTreeCacheLocator)]
+    impl._locator_classes = [*ours, *classes]
+    return True
 
 
 def lock_path() -> Path:

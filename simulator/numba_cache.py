@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 # As numba names this package's folder: the modules' own __file__, symbolic links kept.
 HERE = Path(os.path.dirname(os.path.abspath(__file__)))
 VARIABLE = "NUMBA_CACHE_DIR"
-COMPILED = ("*.nbi", "*.nbc", "kernel-sources.sha256")
+COMPILED = ("*.nbi", "*.nbc")
 
 
 class CacheError(ValueError):
@@ -80,11 +80,8 @@ def _copy_warm(source: Path, target: Path, in_tree: bool) -> int:
     if in_tree:  # simulator/__pycache__/kernel.f-12.py311.nbi -> target/simulator_<sha1>/...
         for cache in [source, *source.parent.glob("*/__pycache__")]:  # and subpackages'
             into = target / _subfolder(cache.parent)
-            for pattern in COMPILED[:2]:
+            for pattern in COMPILED:
                 pairs += [(p, into / p.name) for p in cache.glob(pattern)]
-        stamp = source / COMPILED[2]
-        if stamp.exists():
-            pairs.append((stamp, target / stamp.name))
     else:  # the same layout: the folder's own files and those one level down
         for pattern in COMPILED:
             pairs += [(p, target / p.relative_to(source)) for p in source.glob(pattern)]

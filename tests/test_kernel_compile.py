@@ -43,3 +43,51 @@ def test_the_check_finds_a_literal_flag(tmp_path):
     source = tmp_path / "sample.py"
     source.write_text("def f(st, trace):\n    return play_to(st, trace, False)\n")
     assert _literal_flags(source) == ["sample.py:2 play_to(st, trace, False)"]
+
+
+def test_the_kernels_cache_entries_are_stamped_with_all_its_sources():
+    """numba stamps a cached function with its own file only; the kernel's functions are
+    stamped with every kernel module too, so a change to a module they call compiles them
+    afresh (simulator.kernel_cache)."""
+    from simulator import equilibrium, kernel, kernel_cache, policy
+
+    for function in (kernel.play_battles, policy.choose_strike):
+        stamp = function._cache._impl.locator.get_source_stamp()
+        assert stamp[1] == kernel_cache.sources_digest()
+    # a function outside the kernel keeps numba's own stamp
+    outside = equilibrium._regret_matching._cache._impl.locator
+    assert not hasattr(outside, "kernel_digest")
+
+
+def test_the_digest_changes_with_any_kernel_module(tmp_path, monkeypatch):
+    from simulator import kernel_cache
+
+    for name in kernel_cache.KERNEL_MODULES:
+        (tmp_path / f"{name}.py").write_bytes((HERE / f"{name}.py").read_bytes())
+    monkeypatch.setattr(kernel_cache, "HERE", tmp_path)
+    before = kernel_cache.sources_digest()
+    (tmp_path / "moves.py").write_text((tmp_path / "moves.py").read_text() + "\n# changed\n")
+    assert kernel_cache.sources_digest() != before
+
+
+def test_importing_the_simulator_deletes_nothing(tmp_path):
+    """An import has no side effect on the cache: an entry of other sources stays on disk (numba
+    compiles afresh beside it when it is asked for)."""
+    import os
+    import subprocess
+    import sys
+
+    from simulator import numba_cache
+
+    folder = tmp_path / "cache" / numba_cache._subfolder(numba_cache.HERE)
+    folder.mkdir(parents=True)
+    stale = folder / "referee.play_to-361.py311.nbi"
+    stale.write_bytes(b"of other sources")
+    subprocess.run(
+        [sys.executable, "-c", "import simulator.kernel"],
+        cwd=HERE.parent,
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")},
+        check=True,
+        timeout=120,
+    )
+    assert stale.read_bytes() == b"of other sources"
