@@ -124,3 +124,39 @@ def target_directions(board, st, s):
         if e >= 0 and st.side[unsigned(e)] != st.side[s] and not st.slain[unsigned(e)]:
             found |= 1 << k
     return found
+
+
+@in_battle
+def strike_dice(board, strikes, st, s, target, forgo):
+    """The dice ``s`` rolls striking ``target`` in contact (12.2: its Power, with the hazards'
+    bonuses, 12.5: hexside benefits forgone or not)."""
+    t = unsigned(st.kind[s])
+    h = unsigned(st.hexes[s])
+    k = unsigned(board.direction[h, unsigned(st.hexes[target])])
+    te = unsigned(st.kind[target])
+    return strikes.plain_dice[t, h, k, te] if forgo else strikes.dice[t, h, k, te]
+
+
+@in_battle
+def strike_number(board, strikes, st, s, target, forgo):
+    """The Strike-number ``s`` needs against ``target`` in contact (12.3, 12.5)."""
+    t = unsigned(st.kind[s])
+    h = unsigned(st.hexes[s])
+    k = unsigned(board.direction[h, unsigned(st.hexes[target])])
+    te = unsigned(st.kind[target])
+    return strikes.plain_number[t, h, k, te] if forgo else strikes.number[t, h, k, te]
+
+
+@in_battle
+def rangestrike_line(strikes, st, s, target, occupied):
+    """The dice and Strike-number of ``s`` rangestriking ``target`` along the best of its
+    lines that no character blocks (13.1-13.5; ``occupied``: the hexes held, a bit mask), or
+    (0, 0) where every line is blocked or none exists."""
+    t = st.kind[s]
+    h = st.hexes[s]
+    te = st.kind[target]
+    he = st.hexes[target]
+    for p in range(strikes.ranged_count[t, h, te, he]):  # stored best first
+        if strikes.ranged_clear[t, h, te, he, p] & occupied == 0:
+            return strikes.ranged_dice[t, h, te, he, p], strikes.ranged_number[t, h, te, he, p]
+    return 0, 0

@@ -34,7 +34,7 @@ from simulator.battle_state import (
     occupancy_mask,
     unsigned,
 )
-from simulator.moves import destinations, target_directions
+from simulator.moves import destinations, rangestrike_line, target_directions
 
 # Tactic weights: index into a side's parameter row (simulator.tactics.Weight mirrors these).
 W_DEALT = 0  # expected damage dealt, in points of the target's value
@@ -611,13 +611,12 @@ def needed_number(strikes, st, s, k2, e2, forgo):
 @in_battle
 def choose_strike(board, kinds, strikes, odds, params, st, s):
     """Whom character ``s`` strikes and how (12.0-12.5): (target slot or -1, declared
-    Strike-number, dice, 1 if it forgoes hexside benefits)."""
+    Strike-number, 1 if it forgoes hexside benefits). The referee works out the dice."""
     t = unsigned(st.kind[s])
     h = unsigned(st.hexes[s])
     best = -1.0
     target = -1
     declared = 0
-    use_dice = 0
     forgo = 0
     foes = target_directions(board, st, s)
     alone = foes & (foes - 1) == 0  # no other enemy to carry hits to (12.4)
@@ -637,7 +636,7 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
             w += carry_worth(board, kinds, strikes, odds, params, st, s, k, others, d, number,
                              0, rem)  # fmt: skip
         if w > best:
-            best, target, declared, use_dice, forgo = w, e, number, d, 0
+            best, target, declared, forgo = w, e, number, 0
         if alone or params[W_CARRY] == 0.0:
             continue
         # declare a higher Strike-number, or forgo hexside benefits, to carry over (12.4, 12.5)
@@ -662,8 +661,8 @@ def choose_strike(board, kinds, strikes, odds, params, st, s):
                 w2 += carry_worth(board, kinds, strikes, odds, params, st, s, k, others, fd, n2,
                                   f, rem)  # fmt: skip
                 if w2 > best:
-                    best, target, declared, use_dice, forgo = w2, e, n2, fd, f
-    return target, declared, use_dice, forgo
+                    best, target, declared, forgo = w2, e, n2, f
+    return target, declared, forgo
 
 
 @in_battle
@@ -721,28 +720,21 @@ def choose_carry(board, kinds, strikes, params, st, s, target, declared, forgo, 
 
 @in_battle
 def choose_rangestrike(kinds, strikes, odds, params, st, s, occ_mask):
-    """Whom character ``s`` rangestrikes (13.0-13.5): (target slot or -1, dice, Strike-number)."""
-    t = st.kind[s]
-    h = st.hexes[s]
+    """Whom character ``s`` rangestrikes (13.0-13.5): a target slot, or -1 for none. The
+    lines and their dice are the rules' (``moves.rangestrike_line``)."""
     best = 0.0
     target = -1
-    use_dice = 0
-    number = 0
     for e in range(st.kind.shape[0]):
         if not st.alive[e] or st.slain[e] or st.side[e] == st.side[s] or st.hexes[e] == OFF:
             continue
+        d, n = rangestrike_line(strikes, st, s, e, occ_mask)
+        if d <= 0:
+            continue
         te = st.kind[e]
-        he = st.hexes[e]
-        for p in range(strikes.ranged_count[t, h, te, he]):
-            if strikes.ranged_clear[t, h, te, he, p] & occ_mask != 0:
-                continue
-            d = strikes.ranged_dice[t, h, te, he, p]
-            n = strikes.ranged_number[t, h, te, he, p]
-            w = strike_worth(
-                odds, params, d, n, kinds.power[te] - st.hits[e], per_hit_worth(kinds, te),
-                value_to(kinds, params, te),
-            )  # fmt: skip
-            if w > best or target < 0:
-                best, target, use_dice, number = w, e, d, n
-            break  # paths are stored best first
-    return target, use_dice, number
+        w = strike_worth(
+            odds, params, d, n, kinds.power[te] - st.hits[e], per_hit_worth(kinds, te),
+            value_to(kinds, params, te),
+        )  # fmt: skip
+        if w > best or target < 0:
+            best, target = w, e
+    return target

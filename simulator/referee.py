@@ -5,7 +5,10 @@ Strike Phases, then the attacker's), entering (10.1), summoning (15.0-15.3),
 the reinforcement (14.0-14.1), Drift (Hazards Chart), the removal of the slain
 at the end of their Strike Phase (10.6), the end of the Battle (19.3) and the
 time limit (10.5). Whatever a side decides comes from ``simulator.policy``
-with that side's weights; this module decides nothing on its own. Rules come
+with that side's weights: where to move, whom to strike, the Strike-number
+declared, the hexside benefits forgone, where to carry. This module alone
+works out what those choices roll (the dice, the least Strike-number, the
+lines of a rangestrike, ``simulator.moves``) and applies them. Rules come
 from the tables (``simulator.tables``); ``engine.battle_flow`` is the same
 flow in plain Python, and the tests compare the two event by event.
 """
@@ -49,6 +52,7 @@ from simulator.battle_state import (
     side_mask,
     unsigned,
 )
+from simulator.moves import rangestrike_line, strike_dice, strike_number
 from simulator.policy import (
     choose_carry,
     choose_move,
@@ -196,9 +200,12 @@ def strike(board, kinds, strikes, odds, params, st, s, trace, snap_hexes, snap_h
            snap_alive):  # fmt: skip
     """Character ``s`` strikes the enemy its tactic picks (12.0-12.5), the excess carried
     where the tactic says (12.4)."""
-    target, declared, dice, forgo = choose_strike(board, kinds, strikes, odds, params, st, s)
+    target, declared, forgo = choose_strike(board, kinds, strikes, odds, params, st, s)
     if target < 0:
         return
+    dice = strike_dice(board, strikes, st, s, target, forgo)
+    # 12.4: a higher Strike-number may be declared, never a lower one
+    declared = max(declared, strike_number(board, strikes, st, s, target, forgo))
     rolled = count_hits(st.rng, dice, declared)
     landed = land_hits(kinds, st, target, rolled)
     carry_to = -1
@@ -220,8 +227,11 @@ def strike(board, kinds, strikes, odds, params, st, s, trace, snap_hexes, snap_h
 def rangestrike(kinds, strikes, odds, params, st, s, occ_mask, trace, snap_hexes, snap_hits,
                 snap_alive):  # fmt: skip
     """Character ``s`` rangestrikes the enemy its tactic picks (13.0-13.5)."""
-    target, dice, number = choose_rangestrike(kinds, strikes, odds, params, st, s, occ_mask)
-    if target < 0 or dice <= 0:
+    target = choose_rangestrike(kinds, strikes, odds, params, st, s, occ_mask)
+    if target < 0:
+        return
+    dice, number = rangestrike_line(strikes, st, s, target, occ_mask)
+    if dice <= 0:  # no line to it (13.1-13.5)
         return
     rolled = count_hits(st.rng, dice, number)
     land_hits(kinds, st, target, rolled)

@@ -82,7 +82,8 @@ def test_a_kernel_call_uses_the_threads_set(monkeypatch):
             battles.set_kernel_threads(threads)
             runs[threads] = battles.play(spec, 600, 9)
             assert 1 <= len(played_on) <= threads
-            assert threading.get_ident() not in played_on  # the kernel's own threads
+            # one thread plays a call on the caller's; more, on the kernel's own
+            assert (threading.get_ident() in played_on) == (threads == 1)
     finally:
         battles.set_kernel_threads(0)
     assert (runs[1].outcome == runs[3].outcome).all()  # the same Battles on any number of threads
