@@ -44,7 +44,7 @@ nginx:
 	bash scripts/ensure-nginx.sh
 
 test: lint browser nginx
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PY) -m pytest
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PY) -m pytest -n auto --durations=15
 
 bench: $(VENV)/.run-installed
 	$(PY) -m bench

@@ -41,7 +41,7 @@ workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 worker_class = "api.worker.ThreadWorker"
 threads = 64
 # Load the app once, before forking, so the workers share its memory and start serving at
-# once. The master never runs the battle kernel (a parallel kernel's threads do not survive
+# once. The master never runs the battle kernel (the kernel's threads do not survive
 # fork); each worker loads it from numba's cache in the background, the first compiling it
 # after an install while the others wait for its cache (post_fork below, api.warmup).
 preload_app = True

@@ -127,8 +127,8 @@ def _play_a_few_arena_games() -> None:
     warm_up()
 
 
-# This process's kernel. The gunicorn master never starts it (a parallel kernel's threads do
-# not survive fork): each worker does, in gunicorn.conf.py's post_fork.
+# This process's kernel. The gunicorn master never starts it (the kernel's threads do not
+# survive fork): each worker does, in gunicorn.conf.py's post_fork.
 KERNEL = Warmup()
 # The Arena's kernel, prepared the same way under its own lock once the battle kernel is.
 ARENA = Warmup(_play_a_few_arena_games, "Arena kernel")
