@@ -2,8 +2,8 @@
 seeds, so that a change meant to make the kernel faster can be shown to change no Battle.
 
 ``python -m bench.fingerprint`` prints each engagement's digest; ``--write`` stores them
-in tests/data/play_fingerprint.json, which tests/test_play_fingerprint.py holds the kernel
-to. Regenerate it (and say why in the commit) only when the play changes on purpose: the
+in tests/data/play_fingerprint.json, which tests/simulator/test_play_fingerprint.py holds the
+kernel to. Regenerate it (and say why in the commit) only when the play changes on purpose: the
 rules, a tactic's weights or terms, the default's choice of styles.
 """
 

@@ -7,7 +7,7 @@ kernel's loop of the phases holds thousands of each, and these copies were two
 thirds of the kernel's compile. ``install()`` copies the blocks of one function
 with one memo, as a single deep copy of the function would: the same IR (the
 blocks then share their scope and variables, as the function's own blocks do),
-made once. The compiled code is the same; ``tests/test_play_fingerprint.py``
+made once. The compiled code is the same; ``tests/simulator/test_play_fingerprint.py``
 holds the Battles to it.
 
 Where numba's inliner is not shaped as expected (another numba version), it is

@@ -1,16 +1,10 @@
-"""Shared fixtures: the app, its client, and the reference facts when present."""
+"""Shared fixtures: the app and its client."""
 
 from __future__ import annotations
-
-import json
-import os
-from pathlib import Path
 
 import pytest
 
 from api import create_app
-
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
 
 
 @pytest.fixture
@@ -21,13 +15,3 @@ def app():
 @pytest.fixture
 def client(app):
     return app.test_client()
-
-
-def reference(name: str) -> dict:
-    """A file of ../shared/reference; in CI its absence is a failure, not a skip."""
-    path = REFERENCE / f"{name}.json"
-    if not path.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{path} is missing in CI")
-        pytest.skip("../shared/reference is not beside this checkout")
-    return json.loads(path.read_text())

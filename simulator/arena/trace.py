@@ -5,7 +5,8 @@ choice the scripted players make and every chance the game deals (``kernel.E_*``
 turns the log into the table as dealt and one ``engine.arena.game.Turn`` per player turn,
 the chances given as a replay gives them (the Cyclops' set-aside cards, the Titan's
 snatch, a stalemate's new Draw pile). Replayed through ``engine.arena.game.apply``, the
-turns must be legal and end where the kernel ended (tests/test_arena_differential.py).
+turns must be legal and end where the kernel ended
+(tests/simulator/test_arena_differential.py).
 """
 
 from __future__ import annotations

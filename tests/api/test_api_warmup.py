@@ -1,0 +1,267 @@
+"""The battle kernel prepared in the background: the service answers while it compiles.
+
+Unit tests drive ``api.warmup.Warmup`` with a stand-in preparation; the slow test starts
+gunicorn (gunicorn.conf.py) with an empty numba cache, as on a fresh install, and then again
+with the cache it filled, as on a restart.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from api import create_app, warmup
+from api.warmup import Kernel, Warmup
+from simulator import kernel_cache
+from tests.helpers.paths import ROOT
+from tests.helpers.warmup import Gate
+
+ODDS = {
+    "terrain": "Plains",
+    "attacker": {"score": 0, "characters": ["Ogre"]},
+    "defender": {"score": 0, "characters": ["Troll"]},
+    "trials": 20,
+    "seed": 1,
+}
+
+
+def test_a_process_that_never_warms_up_loads_the_kernel_on_demand():
+    kernel = Warmup(Gate())
+    assert kernel.state is Kernel.ON_DEMAND
+    assert kernel.wait(0) is True
+    assert kernel.describe() == {"kernel": "on_demand"}
+
+
+def test_warming_then_ready(tmp_path):
+    gate = Gate()
+    kernel = Warmup(gate)
+    thread = kernel.start(tmp_path / "lock")
+    assert kernel.state is Kernel.WARMING
+    assert kernel.wait(0.05) is False
+    assert kernel.describe()["kernel"] == "warming"
+    assert kernel.describe()["kernel_warming_seconds"] >= 0
+    gate.open.set()
+    assert kernel.wait(5) is True
+    thread.join(5)
+    assert kernel.state is Kernel.READY and kernel.describe() == {"kernel": "ready"}
+    assert len(gate.spans) == 1
+
+
+def test_a_failed_warm_up_lets_requests_load_the_kernel_themselves(tmp_path):
+    gate = Gate(fail=True)
+    gate.open.set()
+    kernel = Warmup(gate)
+    kernel.start(tmp_path / "lock").join(5)
+    assert kernel.state is Kernel.FAILED
+    assert kernel.wait(0) is True  # the request then calls the kernel, which reports its error
+
+
+def test_one_preparation_at_a_time_over_one_lock(tmp_path):
+    """Two workers (here two threads, each with its own open lock file, as flock sees two
+    processes) never prepare at once: the second starts when the first is done."""
+    gate = Gate()
+    first, second = Warmup(gate), Warmup(gate)
+    threads = [first.start(tmp_path / "lock"), second.start(tmp_path / "lock")]
+    time.sleep(0.3)
+    assert len(gate.spans) == 0 and {first.state, second.state} == {Kernel.WARMING}
+    gate.open.set()
+    for thread in threads:
+        thread.join(10)
+    (_, first_end), (second_start, _) = sorted(gate.spans)
+    assert first_end <= second_start  # never overlapping
+    assert max(first.waited, second.waited) >= 0.25  # one of them waited for the lock
+
+
+def test_the_lock_lies_beside_numbas_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "cache"))
+    assert kernel_cache.lock_path() == tmp_path / "cache" / kernel_cache.LOCK_NAME
+    assert (tmp_path / "cache").is_dir()
+
+
+@pytest.fixture
+def warming(monkeypatch, tmp_path):
+    """The app's process with a kernel that is still being prepared."""
+    gate = Gate()
+    kernel = Warmup(gate)
+    monkeypatch.setattr(warmup, "KERNEL", kernel)
+    kernel.start(tmp_path / "lock")
+    yield kernel
+    gate.open.set()
+
+
+@pytest.mark.parametrize("path", ["/api/v1/odds", "/api/v1/compare"])
+def test_kernel_requests_answer_503_with_retry_after_while_warming(warming, path):
+    app = create_app({"TESTING": True, "KERNEL_WAIT_SECONDS": 0.1})
+    body = (
+        ODDS
+        if path.endswith("odds")
+        else {"terrain": "Plains", "legion": ODDS["attacker"], "opponent": ODDS["defender"]}
+    )
+    began = time.monotonic()
+    response = app.test_client().post(path, json=body)
+    assert time.monotonic() - began >= 0.1  # it waited for the kernel first
+    assert response.status_code == 503
+    assert int(response.headers["Retry-After"]) == warmup.RETRY_AFTER_SECONDS
+    error = response.get_json()["error"]
+    assert error["code"] == "kernel_warming" and error["details"] == []
+
+
+def test_malformed_requests_are_still_400_while_warming(warming):
+    client = create_app({"TESTING": True, "KERNEL_WAIT_SECONDS": 0.1}).test_client()
+    assert client.post("/api/v1/odds", json={"trials": "many"}).status_code == 400
+
+
+def test_everything_else_answers_at_once_while_warming(warming):
+    client = create_app({"TESTING": True}).test_client()
+    health = client.get("/api/v1/health")
+    assert health.status_code == 200
+    assert health.get_json()["status"] == "ok" and health.get_json()["kernel"] == "warming"
+    for path in ("/api/v1/characters", "/api/v1/masterboard", "/api/v1/openapi.json", "/"):
+        assert client.get(path).status_code == 200, path
+
+
+def test_an_odds_request_waits_for_a_kernel_that_gets_ready(monkeypatch, tmp_path):
+    """A warm restart: the kernel loads in a second or two, and the request waits for it."""
+    gate = Gate()
+    kernel = Warmup(gate)
+    monkeypatch.setattr(warmup, "KERNEL", kernel)
+    kernel.start(tmp_path / "lock")
+    threading.Timer(0.3, gate.open.set).start()
+    client = create_app({"TESTING": True, "KERNEL_WAIT_SECONDS": 10.0}).test_client()
+    response = client.post("/api/v1/odds", json=ODDS)
+    assert response.status_code == 200, response.get_json()
+    assert kernel.state is Kernel.READY
+
+
+# --- gunicorn on a fresh install and on a restart -----------------------------------------
+
+HOST = "127.0.0.1"
+# A fresh install's compile takes about a minute on a quiet machine; leave room for a busy one.
+COMPILE_LIMIT = 600.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def call(port: int, path: str, body: dict | None = None, timeout: float = 30.0):
+    """(status, headers, JSON) of one request to the local gunicorn."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        f"http://{HOST}:{port}{path}", data=data, headers={"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.headers, json.loads(response.read())
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, json.loads(e.read())
+
+
+class Gunicorn:
+    def __init__(self, cache: Path, log: Path, **settings: str):
+        self.port = free_port()
+        self.log = log
+        env = {
+            **os.environ,
+            "HOST": HOST,
+            "PORT": str(self.port),
+            "WEB_CONCURRENCY": "2",
+            "NUMBA_CACHE_DIR": str(cache),
+            **settings,
+        }
+        gunicorn = Path(sys.executable).with_name("gunicorn")
+        self.started = time.monotonic()
+        self.process = subprocess.Popen(
+            [str(gunicorn), "-c", "gunicorn.conf.py", "api:create_app()"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=log.open("wb"),
+            start_new_session=True,
+        )
+
+    def first_answer(self, path: str, limit: float):
+        while time.monotonic() - self.started < limit:
+            assert self.process.poll() is None, self.log.read_text()[-3000:]
+            try:
+                return call(self.port, path)
+            except OSError:
+                time.sleep(0.1)
+        raise AssertionError(f"no answer within {limit} s:\n{self.log.read_text()[-3000:]}")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+
+READY_LINE = re.compile(
+    r"battle kernel ready in (?P<seconds>[\d.]+) s \((?P<waited>[\d.]+) s waiting for another"
+    r" worker\), pid (?P<pid>\d+)"
+)
+
+
+def preparations(log: Path) -> list[float]:
+    """Seconds each worker spent preparing the kernel once it held the lock."""
+    return [float(m["seconds"]) - float(m["waited"]) for m in READY_LINE.finditer(log.read_text())]
+
+
+@pytest.mark.slow
+def test_gunicorn_answers_at_once_on_a_fresh_install_and_compiles_once(tmp_path):
+    cache = tmp_path / "numba-cache"  # empty: the kernel must be compiled
+    server = Gunicorn(cache, tmp_path / "fresh.log")
+    try:
+        status, _, health = server.first_answer("/api/v1/health", limit=30)
+        assert status == 200 and health["kernel"] == "warming", health
+        assert time.monotonic() - server.started < 30  # not after a compile
+
+        status, headers, answer = call(server.port, "/api/v1/odds", ODDS)
+        assert status == 503 and answer["error"]["code"] == "kernel_warming", answer
+        assert int(headers["Retry-After"]) > 0
+        status, _, _ = call(server.port, "/api/v1/characters")
+        assert status == 200
+
+        deadline = time.monotonic() + COMPILE_LIMIT
+        while time.monotonic() < deadline:
+            status, headers, answer = call(server.port, "/api/v1/odds", ODDS, timeout=120)
+            if status != 503:
+                break
+            time.sleep(int(headers["Retry-After"]))
+        assert status == 200, answer
+        assert answer["trials"] == ODDS["trials"]
+        while len(preparations(server.log)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.5)
+    finally:
+        server.stop()
+    compile_, load = sorted(preparations(server.log), reverse=True)
+    # One worker compiled; the other waited for it and loaded its cache, far quicker.
+    assert load < compile_ / 3, server.log.read_text()[-3000:]
+
+    # A restart with that cache: the first odds request is answered, not refused (it waits
+    # the second or two the worker takes to load the kernel; longer on a busy machine).
+    server = Gunicorn(cache, tmp_path / "warm.log", TITAN_KERNEL_WAIT_SECONDS="20")
+    try:
+        server.first_answer("/api/v1/health", limit=30)
+        status, _, answer = call(server.port, "/api/v1/odds", ODDS, timeout=60)
+        assert status == 200, answer
+        assert time.monotonic() - server.started < 30
+    finally:
+        server.stop()

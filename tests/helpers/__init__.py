@@ -1,0 +1,1 @@
+"""What several test modules share: builders of states and Battles, paths, stand-ins."""
