@@ -127,24 +127,16 @@ def target_directions(board, st, s):
 
 
 @in_battle
-def strike_dice(board, strikes, st, s, target, forgo):
-    """The dice ``s`` rolls striking ``target`` in contact (12.2: its Power, with the hazards'
-    bonuses, 12.5: hexside benefits forgone or not)."""
+def strike_terms(board, strikes, st, s, target, forgo):
+    """The dice ``s`` rolls striking ``target`` in contact and the Strike-number it needs
+    (12.2-12.3, with the hazards; 12.5: hexside benefits forgone or not)."""
     t = unsigned(st.kind[s])
     h = unsigned(st.hexes[s])
     k = unsigned(board.direction[h, unsigned(st.hexes[target])])
     te = unsigned(st.kind[target])
-    return strikes.plain_dice[t, h, k, te] if forgo else strikes.dice[t, h, k, te]
-
-
-@in_battle
-def strike_number(board, strikes, st, s, target, forgo):
-    """The Strike-number ``s`` needs against ``target`` in contact (12.3, 12.5)."""
-    t = unsigned(st.kind[s])
-    h = unsigned(st.hexes[s])
-    k = unsigned(board.direction[h, unsigned(st.hexes[target])])
-    te = unsigned(st.kind[target])
-    return strikes.plain_number[t, h, k, te] if forgo else strikes.number[t, h, k, te]
+    if forgo:
+        return strikes.plain_dice[t, h, k, te], strikes.plain_number[t, h, k, te]
+    return strikes.dice[t, h, k, te], strikes.number[t, h, k, te]
 
 
 @in_battle

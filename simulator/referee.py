@@ -52,7 +52,7 @@ from simulator.battle_state import (
     side_mask,
     unsigned,
 )
-from simulator.moves import rangestrike_line, strike_dice, strike_number
+from simulator.moves import rangestrike_line, strike_terms
 from simulator.policy import (
     choose_carry,
     choose_move,
@@ -203,9 +203,8 @@ def strike(board, kinds, strikes, odds, params, st, s, trace, snap_hexes, snap_h
     target, declared, forgo = choose_strike(board, kinds, strikes, odds, params, st, s)
     if target < 0:
         return
-    dice = strike_dice(board, strikes, st, s, target, forgo)
-    # 12.4: a higher Strike-number may be declared, never a lower one
-    declared = max(declared, strike_number(board, strikes, st, s, target, forgo))
+    dice, needed = strike_terms(board, strikes, st, s, target, forgo)
+    declared = max(declared, needed)  # 12.4: a higher Strike-number may be declared, not lower
     rolled = count_hits(st.rng, dice, declared)
     landed = land_hits(kinds, st, target, rolled)
     carry_to = -1
