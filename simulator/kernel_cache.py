@@ -6,8 +6,9 @@ compilation after that module changed. ``stamp_with_the_kernel()`` (run by
 ``simulator/__init__`` before any kernel module is imported) has numba stamp
 each kernel function's cache entry with a digest of all the kernel's modules
 as well: after any change, the entries made before no longer match and numba
-compiles afresh, overwriting them. Nothing is deleted, by an import or
-otherwise.
+compiles afresh, overwriting them. The Arena's kernel (``simulator.arena``)
+is stamped the same way with a digest of its own modules. Nothing is deleted,
+by an import or otherwise.
 
 Compiling takes about a minute (after an install or a change), loading from the cache a
 second or two. Whoever makes the kernel ready (a service worker's warm-up, the command line)
@@ -36,12 +37,16 @@ log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 # every module whose numba functions the kernel compiles, in dependency order
 KERNEL_MODULES = ("rng", "battle_state", "moves", "policy", "referee", "search", "kernel")
+# the same for the Arena's kernel
+ARENA_MODULES = (
+    "rng", "arena/state", "arena/moves", "arena/policy", "arena/referee", "arena/kernel"
+)  # fmt: skip
 LOCK_NAME = "titan-kernel.lock"
 
 
-def sources_digest() -> str:
+def sources_digest(modules: tuple[str, ...] = KERNEL_MODULES) -> str:
     digest = hashlib.sha256()
-    for name in KERNEL_MODULES:
+    for name in modules:
         path = HERE / f"{name}.py"
         if path.exists():
             digest.update(name.encode() + b"\0" + path.read_bytes())
@@ -60,21 +65,30 @@ def stamp_with_the_kernel() -> bool:
         return False
     if any(getattr(c, "kernel_digest", None) for c in classes):
         return True
-    kernel_files = {os.path.realpath(HERE / f"{name}.py") for name in KERNEL_MODULES}
-    digest = sources_digest()
+    # each module's functions get the digest of the kernel they belong to; rng's, whose
+    # functions call no other module, the battle kernel's (written last)
+    digests = {}
+    for modules in (ARENA_MODULES, KERNEL_MODULES):
+        digest = sources_digest(modules)
+        digests.update({os.path.realpath(HERE / f"{name}.py"): digest for name in modules})
+    battle_digest = sources_digest()
 
     def stamped(locator: type) -> type:
         class Stamped(locator):  # type: ignore[misc, valid-type]
-            kernel_digest = digest
+            kernel_digest = battle_digest  # each locator made holds its own kernel's
 
             @classmethod
             def from_function(cls, py_func, py_file):  # type: ignore[no-untyped-def]
-                if os.path.realpath(py_file) not in kernel_files:
-                    return None  # not the kernel's: numba's own locators
-                return super().from_function(py_func, py_file)
+                digest = digests.get(os.path.realpath(py_file))
+                if digest is None:
+                    return None  # not a kernel's: numba's own locators
+                found = super().from_function(py_func, py_file)
+                if found is not None:
+                    found.kernel_digest = digest
+                return found
 
             def get_source_stamp(self):  # type: ignore[no-untyped-def]
-                return (super().get_source_stamp(), digest)
+                return (super().get_source_stamp(), self.kernel_digest)
 
         Stamped.__name__ = f"Kernel{locator.__name__}"
         return Stamped

@@ -18,7 +18,7 @@ from engine.arena.cards import CREATURE_NAMES, card_name
 from engine.arena.game import Play, Turn
 from engine.arena.state import deal
 from engine.errors import RuleError
-from simulator.arena import kernel
+from simulator.arena import state as st
 from simulator.arena.odds import (
     Setup,
     check_games,
@@ -39,27 +39,28 @@ def _place_json(place: tuple, names: list[str]) -> dict[str, Any]:
 
 
 def _encode(turn: Turn) -> np.ndarray:
-    forced = np.full(8, -1, np.int64)
-    forced[0] = {"pass": kernel.W_PASS, "bet": kernel.W_BET, "secret": kernel.W_SECRET,
-                 "reveal": kernel.W_REVEAL}[turn.wager]  # fmt: skip
-    forced[1] = turn.creature if turn.wager == "bet" else turn.secret_card
+    """The turn as the kernel's forced first turn (int64[FORCED], ``simulator.arena.state``)."""
+    forced = np.full(st.FORCED, -1, np.int64)
+    forced[st.F_WAGER] = {"pass": st.W_PASS, "bet": st.W_BET, "secret": st.W_SECRET,
+                          "reveal": st.W_REVEAL}[turn.wager]  # fmt: skip
+    forced[st.F_WAGER_ARG] = turn.creature if turn.wager == "bet" else turn.secret_card
     play = turn.play
+    at = st.F_PLAY
     if play is None:
-        forced[2] = kernel.P_NONE
+        forced[at + st.O_KIND] = st.P_NONE
         return forced
-    forced[2] = {"card": kernel.P_CARD, "head_referee": kernel.P_HEAD,
-                 "referee": kernel.P_REFEREE, "pass": kernel.P_PASS}[play.kind]  # fmt: skip
-    forced[3] = play.card
+    forced[at + st.O_KIND] = {"card": st.P_CARD, "head_referee": st.P_HEAD,
+                              "referee": st.P_REFEREE, "pass": st.P_PASS}[play.kind]  # fmt: skip
+    forced[at + st.O_CARD] = play.card
     if play.kind in ("card", "head_referee"):
-        forced[4] = play.creature
+        forced[at + st.O_C] = play.creature
     elif play.kind == "referee":
-        kinds = {"column": kernel.PL_COLUMN, "discard": kernel.PL_DISCARD,
-                 "secret": kernel.PL_SECRET}  # fmt: skip
-        forced[4] = kinds[play.place[0]]
+        kinds = {"column": st.PL_COLUMN, "discard": st.PL_DISCARD, "secret": st.PL_SECRET}
+        forced[at + st.O_C] = kinds[play.place[0]]
         if play.place[0] == "column":
-            forced[5], forced[6] = play.place[1] - 1, play.place[2]
+            forced[at + st.O_A], forced[at + st.O_B] = play.place[1] - 1, play.place[2]
         elif play.place[0] == "secret":
-            forced[5] = play.place[1]
+            forced[at + st.O_A] = play.place[1]
     return forced
 
 

@@ -18,16 +18,17 @@ from typing import Any
 
 import numpy as np
 
-from engine.arena.cards import CREATURE_NAMES, ROUNDS
+from engine.arena.cards import CREATURE_NAMES, N_CARDS, N_CREATURES, ROUNDS
 from engine.arena.checks import state_problems
 from engine.arena.state import EXAMPLE_STATE, ArenaState, read_state
 from engine.errors import RuleError, Violations
 from simulator.arena import kernel, policies, tables
+from simulator.arena.state import FORCED, NOT_FORCED, Table
 from simulator.limits import SEED_MAX
 from simulator.statistics import Z95, wilson_interval
 
 CHUNK = 500  # games per kernel call; the time budget is checked between calls
-NO_TURN = np.full(8, -1, np.int64)
+NO_TURN = np.full(FORCED, NOT_FORCED, np.int64)  # the first turn left to the policy
 
 
 def threads() -> int:
@@ -36,10 +37,10 @@ def threads() -> int:
 
 @dataclass
 class Setup:
-    """What the kernel needs for one table: its bundle, the unseen cards, the players' policies."""
+    """What the kernel needs for one table: its Table, the unseen cards, the players' policies."""
 
     state: ArenaState
-    template: tuple[np.ndarray, ...]
+    template: Table
     pool: np.ndarray
     policy_of: np.ndarray
 
@@ -81,11 +82,11 @@ def setup_of(raw_state: dict[str, Any], chosen: dict[str, str] | None = None) ->
 
 def _chunk(setup: Setup, forced: np.ndarray, seed: int, first: int, count: int) -> Games:
     players = len(setup.state.names)
-    died = np.zeros((count, 8), np.int64)
+    died = np.zeros((count, N_CREATURES), np.int64)
     ducats = np.zeros((count, players), np.int64)
     winner = np.zeros(count, np.int64)
     turns = np.zeros(count, np.int64)
-    census = np.zeros((0, 102), np.int64)
+    census = np.zeros((0, N_CARDS), np.int64)  # no census
     kernel.play_games(
         setup.template, setup.pool, setup.policy_of, policies.params(), forced, seed, first,
         died, ducats, winner, turns, census,

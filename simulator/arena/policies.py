@@ -1,4 +1,5 @@
-"""The Arena's scripted players: presets of one parametrised policy the kernel plays.
+"""The Arena's scripted players: presets of the one parametrised policy the kernel plays
+(``simulator.arena.policy``).
 
 - ``default``: bets every turn it may on the creatures it looks strongest on (its cards, their
   value now, its stake), makes its secret bet early in the first round, reveals it when that
@@ -13,14 +14,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.arena import kernel
+from simulator.arena.policy import (
+    N_PARAMS,
+    PARAM_CARD_COST,
+    PARAM_RANDOM,
+    PARAM_REVEAL_ROUND,
+    PARAM_RIVAL,
+    PARAM_SECRET,
+)
 
 POLICIES = {
-    # rival weight, card cost, secret bet, random, reveal from round
-    "default": (0.5, 0.3, 1.0, 0.0, 3.0),
-    "aggressive": (1.0, 0.05, 0.0, 0.0, 9.0),
-    "random": (0.0, 0.0, 0.0, 1.0, 9.0),
-}
+    "default": {PARAM_RIVAL: 0.5, PARAM_CARD_COST: 0.3, PARAM_SECRET: 1.0, PARAM_RANDOM: 0.0,
+                PARAM_REVEAL_ROUND: 3.0},
+    "aggressive": {PARAM_RIVAL: 1.0, PARAM_CARD_COST: 0.05, PARAM_SECRET: 0.0, PARAM_RANDOM: 0.0,
+                   PARAM_REVEAL_ROUND: 9.0},
+    "random": {PARAM_RIVAL: 0.0, PARAM_CARD_COST: 0.0, PARAM_SECRET: 0.0, PARAM_RANDOM: 1.0,
+               PARAM_REVEAL_ROUND: 9.0},
+}  # fmt: skip
 NAMES = tuple(POLICIES)
 DESCRIPTIONS = {
     "default": "bets on and protects its favourites, secret bet early, uses every power",
@@ -30,9 +40,13 @@ DESCRIPTIONS = {
 
 
 def params() -> np.ndarray:
-    """float64 [policies, kernel.N_PARAMS], in the order of ``NAMES``."""
-    table = np.array([POLICIES[name] for name in NAMES], dtype=np.float64)
-    assert table.shape[1] == kernel.N_PARAMS
+    """float64[policies, N_PARAMS], one row per policy in the order of ``NAMES``."""
+    table = np.zeros((len(NAMES), N_PARAMS), dtype=np.float64)
+    for row, name in enumerate(NAMES):
+        preset = POLICIES[name]
+        assert sorted(preset) == list(range(N_PARAMS)), name
+        for column, value in preset.items():
+            table[row, column] = value
     return table
 
 

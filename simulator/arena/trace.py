@@ -1,7 +1,7 @@
 """One game of the Arena's kernel told as the engine's turns.
 
 ``traced_game`` plays game ``index`` of a seed with ``kernel.play_traced``, which logs every
-choice the scripted players make and every chance the game deals (``kernel.E_*``), and
+choice the scripted players make and every chance the game deals (``state.E_*``), and
 turns the log into the table as dealt and one ``engine.arena.game.Turn`` per player turn,
 the chances given as a replay gives them (the Cyclops' set-aside cards, the Titan's
 snatch, a stalemate's new Draw pile). Replayed through ``engine.arena.game.apply``, the
@@ -19,12 +19,12 @@ import numpy as np
 from engine.arena.cards import CYCLOPS, DRAGON, TITAN, TROLL, UNICORN
 from engine.arena.game import Play, Power, Problem, Table, Turn, apply
 from engine.arena.state import template
-from simulator.arena import kernel as k
-from simulator.arena import policies
+from simulator.arena import kernel, policies
+from simulator.arena import state as st
 from simulator.arena.odds import Setup
 
 LOG_ROWS = 20_000  # far more than a game of the rules logs
-WAGERS = {k.W_PASS: "pass", k.W_BET: "bet", k.W_SECRET: "secret", k.W_REVEAL: "reveal"}
+WAGERS = {st.W_PASS: "pass", st.W_BET: "bet", st.W_SECRET: "secret", st.W_REVEAL: "reveal"}
 # the powers that may find nothing to do: the kernel then logs no choice, and none was used
 MAY_FIND_NOTHING = (DRAGON, TROLL, UNICORN)
 
@@ -33,32 +33,32 @@ MAY_FIND_NOTHING = (DRAGON, TROLL, UNICORN)
 class TracedGame:
     dealt: Table  # every hidden card in the place the kernel dealt it
     logs: tuple[list[np.ndarray], ...]  # the log's rows of each player turn, in order
-    end: tuple[np.ndarray, ...]  # the kernel's table at the end (``kernel`` arrays)
+    end: st.Table  # the kernel's table at the end
 
 
 def place(kind: int, a: int, b: int) -> tuple:
     """The engine's place of a kernel place (a column's round counts from 1 there)."""
-    if kind == k.PL_COLUMN:
+    if kind == st.PL_COLUMN:
         return ("column", int(a) + 1, int(b))
-    if kind == k.PL_DISCARD:
+    if kind == st.PL_DISCARD:
         return ("discard",)
     return ("secret", int(a))
 
 
-def _filled(t: Table, arrays: tuple[np.ndarray, ...]) -> Table:
+def _filled(t: Table, dealt: st.Table) -> Table:
     """The table ``t`` with the kernel's cards in every place that can hold hidden ones."""
-    hands, hand_n, draw, disc, sec, g, aside, aside_n = (
-        arrays[0], arrays[1], arrays[2], arrays[3], arrays[9], arrays[12], arrays[13], arrays[14]
+    hands, hand_n, aside, aside_n, sec, g = (
+        dealt.hands, dealt.hand_n, dealt.aside, dealt.aside_n, dealt.secret, dealt.game
     )  # fmt: skip
     n = t.players
     return replace(
         t,
         hands=[[int(x) for x in hands[p, : hand_n[p]]] for p in range(n)],
         set_aside=[[int(x) for x in aside[p, : aside_n[p]]] for p in range(n)],
-        draw=[int(x) for x in draw[: g[k.G_DRAW_N]]],
-        discard=[int(x) for x in disc[: g[k.G_DISC_N]]],
-        secret_creature=[int(sec[p, 0]) for p in range(n)],
-        secret_card=[int(sec[p, 1]) for p in range(n)],
+        draw=[int(x) for x in dealt.draw[: g[st.G_DRAW_N]]],
+        discard=[int(x) for x in dealt.discard[: g[st.G_DISC_N]]],
+        secret_creature=[int(sec[p, st.SECRET_CREATURE]) for p in range(n)],
+        secret_card=[int(sec[p, st.SECRET_CARD]) for p in range(n)],
     )
 
 
@@ -66,7 +66,7 @@ def _turn_logs(log: np.ndarray) -> Iterator[list[np.ndarray]]:
     """The log's rows, one list per player turn."""
     rows: list[np.ndarray] = []
     for row in log:
-        if row[0] == k.E_TURN and rows:
+        if row[0] == st.E_TURN and rows:
             yield rows
             rows = []
         rows.append(row)
@@ -114,45 +114,45 @@ def turn_of(rows: list[np.ndarray], round_: int) -> tuple[int, Turn]:
     for row in rows:
         event, a, b, c, d, e = (int(x) for x in row)
         power = powers[-1] if powers else None
-        if event == k.E_TURN:
+        if event == st.E_TURN:
             player = a
-        elif event == k.E_WAGER:
+        elif event == st.E_WAGER:
             wager = WAGERS[a]
             creature, secret = (b, -1) if wager == "bet" else (-1, b if wager == "secret" else -1)
-        elif event == k.E_PLAY:
-            if a == k.P_PASS:
+        elif event == st.E_PLAY:
+            if a == st.P_PASS:
                 plays.append(Play("pass"))
-            elif a == k.P_CARD:
+            elif a == st.P_CARD:
                 plays.append(Play("card", b, creature=c))
-            elif a == k.P_HEAD:
+            elif a == st.P_HEAD:
                 plays.append(Play("head_referee", b, creature=c))
             else:
                 plays.append(Play("referee", b, place=place(c, d, e)))
             powers.append(None)
-        elif event == k.E_SECOND:
+        elif event == st.E_SECOND:
             plays.append(Play("card", a, creature=b))
             powers.append(None)
-        elif event == k.E_POWER:
+        elif event == st.E_POWER:
             powers[-1] = _Power(a)
-        elif event == k.E_VICTIM:
+        elif event == st.E_VICTIM:
             power.target = a
-        elif event == k.E_ASIDE:
+        elif event == st.E_ASIDE:
             power.set_aside.append(a)
-        elif event == k.E_SNATCH:
+        elif event == st.E_SNATCH:
             power.snatched.append(a)
-        elif event == k.E_KEEP:
+        elif event == st.E_KEEP:
             power.keep = a
-        elif event == k.E_BURN:
+        elif event == st.E_BURN:
             power.target, power.chose = a, True
-        elif event == k.E_CLAIM:
+        elif event == st.E_CLAIM:
             power.place, power.chose = place(a, b, c), True
-        elif event == k.E_SWAP:
+        elif event == st.E_SWAP:
             power.swap, power.chose = (("column", round_, a), place(b, c, d)), True
-        elif event == k.E_WARLOCK:
+        elif event == st.E_WARLOCK:
             power.cards.append(a)
-        elif event == k.E_DISCARD:
+        elif event == st.E_DISCARD:
             discards.append(a)
-        elif event == k.E_PILE:
+        elif event == st.E_PILE:
             pile.append(a)
         else:
             raise ValueError(f"unknown event {event}")
@@ -173,8 +173,8 @@ def turn_of(rows: list[np.ndarray], round_: int) -> tuple[int, Turn]:
 
 def traced_game(setup: Setup, seed: int, index: int) -> TracedGame:
     """Game ``index`` of ``seed`` on the setup's table, as the kernel plays it."""
-    log = np.zeros((LOG_ROWS, k.LOG_WIDTH), np.int64)
-    dealt, end, rows = k.play_traced(
+    log = np.zeros((LOG_ROWS, st.LOG_WIDTH), np.int64)
+    dealt, end, rows = kernel.play_traced(
         setup.template, setup.pool, setup.policy_of, policies.params(), seed, index, log
     )
     if rows >= LOG_ROWS:
