@@ -134,9 +134,9 @@ def _answer_here(args: argparse.Namespace, body: dict[str, Any]) -> dict[str, An
     """The answer the service would give, from the kernel on this machine."""
     from marshmallow import ValidationError
 
-    from api.config import DEFAULTS
     from api.errors import error_body
     from api.schemas.arena import ArenaAdviceRequestSchema, ArenaOddsRequestSchema
+    from simulator import limits
     from simulator.arena import advice, odds
 
     schema = ArenaOddsRequestSchema() if args.question == "odds" else ArenaAdviceRequestSchema()
@@ -148,8 +148,8 @@ def _answer_here(args: argparse.Namespace, body: dict[str, Any]) -> dict[str, An
     ask = odds.odds if args.question == "odds" else advice.advice
     return ask(
         loaded,
-        max_games=DEFAULTS["MAX_TRIALS"],
-        default_games=DEFAULTS["ARENA_DEFAULT_GAMES"],
+        max_games=limits.MAX_TRIALS,
+        default_games=limits.ARENA_DEFAULT_GAMES,
         time_budget=args.time_budget,
     )
 

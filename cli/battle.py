@@ -187,10 +187,10 @@ class _Progress:
 
 def _most_battles(args: argparse.Namespace) -> int:
     """The most Battles the run may play (the progress bar's length)."""
-    from simulator.odds import DEFAULT_TRIALS, MAX_TRIALS
+    from simulator.limits import DEFAULT_TRIALS, MAX_TRIALS, PRECISION_ABOVE, PRECISION_BELOW
     from simulator.precision import Plan
 
-    if args.precision is None or not 0 < args.precision < 0.5:
+    if args.precision is None or not PRECISION_ABOVE < args.precision < PRECISION_BELOW:
         return args.trials or DEFAULT_TRIALS
     return Plan.of(args.trials or MAX_TRIALS, args.precision).looks[-1]
 
