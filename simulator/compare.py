@@ -21,7 +21,7 @@ from engine.errors import RuleError, TitanError, Violations
 from simulator import equilibrium
 from simulator.battles import Outcome
 from simulator.engagement import Engagement, score_battles
-from simulator.limits import DEFAULT_TRIALS, MAX_TRIALS
+from simulator.limits import DEFAULT_TRIALS, MAX_TRIALS, check_seed
 from simulator.odds import (
     CHUNK,
     STOPPED_TIME,
@@ -30,7 +30,6 @@ from simulator.odds import (
     OddsRequest,
     all_at_once,
     check_precision,
-    check_seed,
     check_trials,
     concatenate,
     engagement_of,

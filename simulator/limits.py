@@ -7,6 +7,10 @@ service's settings may lower or raise the trials and batch limits; their default
 
 from __future__ import annotations
 
+import secrets
+
+from engine.errors import TitanError
+
 # The largest integer every JSON client (JavaScript's numbers included) holds exactly.
 JSON_SAFE_INTEGER = 2**53 - 1
 
@@ -33,3 +37,16 @@ MAX_CANDIDATES = 16
 # Arena advice: the plays tried, by default and at most.
 ARENA_DEFAULT_PLAYS = 24
 ARENA_MAX_PLAYS = 64
+
+
+def check_seed(seed: int | None) -> int:
+    """The seed asked for, or a new one (an odds, compare or Arena request's)."""
+    if seed is None:
+        return new_seed()
+    if not 0 <= seed <= SEED_MAX:
+        raise TitanError(f"a seed is 0 to {SEED_MAX}, not {seed}", path="seed")
+    return seed
+
+
+def new_seed() -> int:
+    return secrets.randbelow(SEED_MAX + 1)

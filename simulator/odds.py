@@ -10,7 +10,6 @@ answer for a seed does not depend on how the Battles were chunked.
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -42,7 +41,7 @@ from simulator.limits import (
     MIN_TRIALS,
     PRECISION_ABOVE,
     PRECISION_BELOW,
-    SEED_MAX,
+    check_seed,
 )
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
@@ -341,19 +340,6 @@ def check_trials(
     if trials > max_trials:
         raise TitanError(f"trials may be at most {max_trials}, not {trials}", path="trials")
     return trials
-
-
-def check_seed(seed: int | None) -> int:
-    """The seed asked for, or a new one."""
-    if seed is None:
-        return new_seed()
-    if not 0 <= seed <= SEED_MAX:
-        raise TitanError(f"a seed is 0 to {SEED_MAX}, not {seed}", path="seed")
-    return seed
-
-
-def new_seed() -> int:
-    return secrets.randbelow(SEED_MAX + 1)
 
 
 def chunks(trials: int, chunk: int = CHUNK) -> Iterator[tuple[int, int]]:

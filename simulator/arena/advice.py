@@ -23,11 +23,11 @@ from simulator.arena.odds import (
     Setup,
     check_games,
     mean_interval,
-    new_seed,
     play_each,
     proportion,
     setup_of,
 )
+from simulator.limits import check_seed
 
 
 def _place_json(place: tuple, names: list[str]) -> dict[str, Any]:
@@ -120,8 +120,7 @@ def advice(body: dict[str, Any], max_games: int, default_games: int,
     """The answer of POST /api/v1/arena/advice."""
     setup = setup_of(body["state"], body.get("policies"))
     games = check_games(body.get("games"), max_games, default_games)
-    seed = body.get("seed")
-    seed = new_seed() if seed is None else seed
+    seed = check_seed(body.get("seed"))
     found = candidates(setup)
     limit = body.get("max_plays") or len(found)
     found = found[:limit]  # in the order listed: bets, secret bets, reveal, pass; by plays

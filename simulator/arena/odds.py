@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import os
-import secrets
 import time
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -24,7 +23,7 @@ from engine.arena.state import EXAMPLE_STATE, ArenaState, read_state
 from engine.errors import RuleError, Violations
 from simulator.arena import kernel, policies, tables
 from simulator.arena.state import FORCED, NOT_FORCED, Table
-from simulator.limits import SEED_MAX
+from simulator.limits import check_seed
 from simulator.statistics import Z95, wilson_interval
 
 CHUNK = 500  # games per kernel call; the time budget is checked between calls
@@ -142,10 +141,6 @@ def play_each(
     ]
 
 
-def new_seed() -> int:
-    return secrets.randbelow(SEED_MAX + 1)
-
-
 def proportion(k: int, n: int) -> dict[str, Any]:
     lo, hi = wilson_interval(k, n)
     return {"p": k / n if n else 0.0, "ci95": [lo, hi]}
@@ -197,8 +192,7 @@ def odds(body: dict[str, Any], max_games: int, default_games: int,
     """The answer of POST /api/v1/arena/odds."""
     setup = setup_of(body["state"], body.get("policies"))
     games = check_games(body.get("games"), max_games, default_games)
-    seed = body.get("seed")
-    seed = new_seed() if seed is None else seed
+    seed = check_seed(body.get("seed"))
     done = play(setup, games, seed, time_budget=time_budget)
     return summary(setup, done, seed, games)
 

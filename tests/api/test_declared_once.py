@@ -19,6 +19,8 @@ from engine.battle_checks import check_position
 from engine.errors import TitanError, Violations
 from engine.position import Army, BattlePosition, Figure
 from simulator import limits
+from simulator.arena import advice as arena_advice
+from simulator.arena import odds as arena_odds
 from simulator.compare import CompareRequest, compare
 from simulator.odds import LegionRequest, OddsRequest, check_precision, odds
 
@@ -195,3 +197,7 @@ def test_a_seed_at_the_bound_is_played_and_one_above_refused_by_odds_and_arena(c
     assert caught.value.path == "seed"
     with pytest.raises(TitanError):
         odds({**ODDS, "seed": -1})
+    for ask in (arena_odds.odds, arena_advice.advice):
+        with pytest.raises(TitanError) as caught:
+            ask({**ARENA, "seed": limits.SEED_MAX + 1}, max_games=20, default_games=20)
+        assert caught.value.path == "seed"
