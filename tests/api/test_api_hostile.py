@@ -17,6 +17,7 @@ from api import create_app
 from api.config import DEFAULTS, SettingError, from_environment
 from api.limits import JSON_SAFE_INTEGER, depth
 from simulator.limits import MAX_CANDIDATES
+from tests.helpers.bodies import ODDS
 from tests.helpers.paths import ROOT
 
 KERNEL = importlib.util.find_spec("simulator.battles") is not None
@@ -187,13 +188,6 @@ def test_unknown_battleland_is_404(client, terrain):
 
 # --- /odds and /compare with values of the right type but out of every range ---------------
 
-ODDS = {
-    "terrain": "Plains",
-    "attacker": {"score": 0, "characters": ["Ogre"]},
-    "defender": {"score": 0, "characters": ["Troll"]},
-    "trials": 20,
-    "seed": 1,
-}
 BIG = JSON_SAFE_INTEGER
 
 

@@ -25,16 +25,9 @@ import pytest
 from api import create_app, warmup
 from api.warmup import Kernel, Warmup
 from simulator import kernel_cache
+from tests.helpers.bodies import ODDS
 from tests.helpers.paths import ROOT
 from tests.helpers.warmup import Gate
-
-ODDS = {
-    "terrain": "Plains",
-    "attacker": {"score": 0, "characters": ["Ogre"]},
-    "defender": {"score": 0, "characters": ["Troll"]},
-    "trials": 20,
-    "seed": 1,
-}
 
 
 def test_a_process_that_never_warms_up_loads_the_kernel_on_demand():

@@ -23,14 +23,8 @@ from simulator.arena import advice as arena_advice
 from simulator.arena import odds as arena_odds
 from simulator.compare import CompareRequest, compare
 from simulator.odds import LegionRequest, OddsRequest, check_precision, odds
+from tests.helpers.bodies import ODDS
 
-ODDS = {
-    "terrain": "Plains",
-    "attacker": {"score": 0, "characters": ["Ogre"]},
-    "defender": {"score": 0, "characters": ["Troll"]},
-    "trials": 20,
-    "seed": 1,
-}
 COMPARE = {
     "terrain": "Plains",
     "legion": {"score": 0, "characters": ["Ogre"]},

@@ -38,6 +38,7 @@ from bench.probes import (
     raw,
     status_of,
 )
+from tests.helpers.bodies import ODDS
 from tests.helpers.paths import ROOT
 from tests.helpers.positions import POSITION
 from tests.helpers.servers import HOLD_SECONDS
@@ -189,14 +190,6 @@ def test_no_redirect_is_built_from_the_host_header(client, path):
 
 
 # --- admission of simulations ------------------------------------------------------------
-
-ODDS = {
-    "terrain": "Plains",
-    "attacker": {"score": 0, "characters": ["Ogre"]},
-    "defender": {"score": 0, "characters": ["Troll"]},
-    "trials": 20,
-    "seed": 1,
-}
 
 
 def test_a_simulation_finding_every_turn_taken_waits_then_answers_503(monkeypatch):

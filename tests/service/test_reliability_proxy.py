@@ -29,6 +29,7 @@ from bench.probes import (
     raw,
     status_of,
 )
+from tests.helpers.bodies import ODDS
 from tests.helpers.servers import HOLD_SECONDS
 
 pytestmark = pytest.mark.slow
@@ -37,14 +38,6 @@ if not NGINX.exists():
     if os.environ.get("CI"):
         pytest.fail(f"{NGINX} is missing in CI (scripts/ensure-nginx.sh installs it)")
     pytest.skip("no nginx here (scripts/ensure-nginx.sh installs it)", allow_module_level=True)
-
-ODDS = {
-    "terrain": "Plains",
-    "attacker": {"score": 0, "characters": ["Ogre"]},
-    "defender": {"score": 0, "characters": ["Troll"]},
-    "trials": 20,
-    "seed": 1,
-}
 
 
 @pytest.fixture(scope="module")
