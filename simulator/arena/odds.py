@@ -23,7 +23,7 @@ from engine.arena.state import EXAMPLE_STATE, ArenaState, read_state
 from engine.errors import RuleError, Violations
 from simulator.arena import kernel, policies, tables
 from simulator.arena.state import FORCED, NOT_FORCED, Table
-from simulator.limits import check_seed
+from simulator.limits import MIN_TRIALS, check_seed
 from simulator.statistics import Z95, wilson_interval
 
 CHUNK = 500  # games per kernel call; the time budget is checked between calls
@@ -198,7 +198,10 @@ def odds(body: dict[str, Any], max_games: int, default_games: int,
 
 
 def check_games(games: int | None, max_games: int, default: int) -> int:
+    """The games to play: ``default`` when not given, MIN_TRIALS to ``max_games``."""
     games = default if games is None else games
+    if games < MIN_TRIALS:
+        raise RuleError(f"at least {MIN_TRIALS} game a request", rule=None, path="games")
     if games > max_games:
         raise RuleError(f"at most {max_games} games a request", rule=None, path="games")
     return games

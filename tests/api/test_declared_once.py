@@ -195,3 +195,11 @@ def test_a_seed_at_the_bound_is_played_and_one_above_refused_by_odds_and_arena(c
         with pytest.raises(TitanError) as caught:
             ask({**ARENA, "seed": limits.SEED_MAX + 1}, max_games=20, default_games=20)
         assert caught.value.path == "seed"
+
+
+def test_the_arena_holds_the_published_games_bounds_without_the_schema():
+    for ask in (arena_odds.odds, arena_advice.advice):
+        for games in (limits.MIN_TRIALS - 1, 21):
+            with pytest.raises(TitanError) as caught:
+                ask({**ARENA, "games": games}, max_games=20, default_games=20)
+            assert caught.value.path == "games"
