@@ -20,6 +20,15 @@ class Described(TypedDict):
     metadata: dict[str, Any]
 
 
+# an integer field's keyword arguments: integers only
+STRICT: Strict = {"strict": True}
+
+
+def described(text: str, **more: Any) -> Described:
+    """A field's description (and more: an example, a bound) as its keyword argument."""
+    return {"metadata": {"description": text, **more}}
+
+
 def describe(schema: type[Schema], **descriptions: str) -> None:
     """Give the fields of ``schema`` their descriptions in the OpenAPI document (meaning,
     unit, range and rule), kept in a table after the class so the fields stay readable."""

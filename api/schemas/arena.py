@@ -10,7 +10,8 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas import Described, Strict
+from api.schemas import STRICT as _int
+from api.schemas import described as _d
 from engine.arena.cards import CREATURE_NAMES
 from simulator.limits import (
     ARENA_DEFAULT_PLAYS,
@@ -19,12 +20,6 @@ from simulator.limits import (
     MIN_TRIALS,
     SEED_MAX,
 )
-
-_int: Strict = {"strict": True}
-
-
-def _d(text: str, **more: Any) -> Described:
-    return {"metadata": {"description": text, **more}}
 
 
 class BetSchema(Schema):

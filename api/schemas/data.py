@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from marshmallow import Schema, fields
 
-from api.schemas import Described, describe
+from api.schemas import describe
+from api.schemas import described as _d
 from api.schemas.names import character_name, terrain_name
-
-
-def _d(text: str, **more: Any) -> Described:
-    return {"metadata": {"description": text, **more}}
 
 
 class CharacterSchema(Schema):

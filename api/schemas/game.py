@@ -11,12 +11,11 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from api.schemas import Strict, describe
+from api.schemas import STRICT as _int
+from api.schemas import describe
 from api.schemas.names import character_name
 from engine.game.action import ACTION_TYPES, CONCESSIONS, Action
 from engine.game.state import GamePhase, GameState
-
-_int: Strict = {"strict": True}
 
 
 def _counts() -> fields.Dict:

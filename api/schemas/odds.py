@@ -18,7 +18,9 @@ from typing import Any
 from marshmallow import Schema, fields, post_load, validate
 
 from api.errors import ErrorBodySchema
-from api.schemas import Described, Strict, describe
+from api.schemas import STRICT as _int
+from api.schemas import describe
+from api.schemas import described as _d
 from api.schemas.names import character_name, lord_name, tactic_name, terrain_name
 from api.schemas.position import PositionField
 from engine.scoring import LEGION_LIMIT
@@ -38,12 +40,7 @@ from simulator.tactics import STYLES
 
 STOPPED = ["precision", "trials", "time"]  # why a simulation stopped
 
-_int: Strict = {"strict": True}
 _probability = "a probability, 0 to 1"
-
-
-def _d(text: str, **more: Any) -> Described:
-    return {"metadata": {"description": text, **more}}
 
 
 class LegionSchema(Schema):
