@@ -17,18 +17,11 @@ import numpy as np
 from numba import njit
 
 from engine.arena.cards import N_CREATURES
-from simulator.arena.policy import N_PARAMS
 from simulator.arena.referee import deal, play_out, score
 from simulator.arena.state import (
     FORCED,
-    G_DISC_N,
-    G_DRAW_N,
-    G_HEAD,
     G_LOG,
-    G_OVER,
-    G_ROUND,
     LOG_WIDTH,
-    MAX_TURNS,
     NOT_FORCED,
     OPTION_WIDTH,
     OPTIONS,
@@ -36,19 +29,6 @@ from simulator.arena.state import (
     copy_table,
 )
 from simulator.rng import battle_key
-
-# the names callers read here besides the entry points: a game's limits and scalars
-__all__ = [
-    "G_DISC_N",
-    "G_DRAW_N",
-    "G_HEAD",
-    "G_OVER",
-    "G_ROUND",
-    "MAX_TURNS",
-    "N_PARAMS",
-    "play_games",
-    "play_traced",
-]
 
 
 @njit(cache=True, nogil=True)

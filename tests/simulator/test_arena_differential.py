@@ -17,10 +17,11 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from api.routes.arena import EXAMPLE_STATE
 from engine.arena.cards import CREATURES, card_name
 from engine.arena.game import Table, Turn, bid_of, new_table
+from engine.arena.state import EXAMPLE_STATE
 from simulator.arena import kernel, odds, policies, tables, trace
+from simulator.arena import state as st
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
@@ -74,14 +75,14 @@ def _same_table(engine: Table, end: tuple[np.ndarray, ...]) -> None:
         assert sorted(engine.hands[p]) == sorted(hands[p, : hand_n[p]].tolist()), p
         assert sorted(engine.set_aside[p]) == sorted(end[13][p, : end[14][p]].tolist()), p
     g = end[12]
-    assert engine.draw == end[2][: g[kernel.G_DRAW_N]].tolist()
-    assert engine.discard == end[3][: g[kernel.G_DISC_N]].tolist()
+    assert engine.draw == end[2][: g[st.G_DRAW_N]].tolist()
+    assert engine.discard == end[3][: g[st.G_DISC_N]].tolist()
     assert (mine[5] == col_n).all()
     for r, c in np.ndindex(col_n.shape):  # each row of each column, bottom to top
         assert (mine[4][r, c, : col_n[r, c]] == cols[r, c, : col_n[r, c]]).all(), (r, c)
     for i in (6, 7, 8, 9, 10, 11):  # bets, chips, secrets, fates
         assert (mine[i] == end[i]).all(), i
-    for index in (kernel.G_ROUND, kernel.G_OVER, kernel.G_HEAD):
+    for index in (st.G_ROUND, st.G_OVER, st.G_HEAD):
         assert mine[12][index] == g[index], index
 
 

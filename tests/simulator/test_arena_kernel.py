@@ -8,9 +8,11 @@ import math
 import numpy as np
 import pytest
 
-from api.routes.arena import EXAMPLE_STATE
 from engine.arena.cards import N_CARDS
+from engine.arena.state import EXAMPLE_STATE
 from simulator.arena import kernel, odds, policies
+from simulator.arena.policy import N_PARAMS
+from simulator.arena.state import MAX_TURNS
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +46,7 @@ def test_games_end_after_five_rounds_with_three_survivors_8_12(setup):
     assert (survivors >= 3).all() and out_of_cards.mean() < 0.1
     for row in died[~out_of_cards]:  # one death a round, rounds 1..5
         assert sorted(r for r in row if r) == [1, 2, 3, 4, 5]
-    assert (turns < kernel.MAX_TURNS).all()
+    assert (turns < MAX_TURNS).all()
     assert ((winner >= 0) & (winner < 3)).all()
 
 
@@ -64,7 +66,7 @@ def test_same_seed_same_games_whatever_the_chunks(setup):
 
 
 def test_policies_are_listed():
-    assert policies.params().shape == (len(policies.NAMES), kernel.N_PARAMS)
+    assert policies.params().shape == (len(policies.NAMES), N_PARAMS)
     assert set(policies.DESCRIPTIONS) == set(policies.NAMES)
 
 
