@@ -42,26 +42,32 @@ from simulator.battle_state import (
     new_state,
     reset_state,
 )
-from simulator.referee import play_out, play_to, rounds_played
+from simulator.referee import outcome, play_to, rounds_played
 from simulator.rng import battle_key
-from simulator.search import Play, play_searching
+from simulator.search import Play, choose_rows
 
 
 @njit(cache=True)
 def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, st, trace):
-    """One Battle from the start (``st`` set to it) to its end: (outcome, rounds)."""
-    if play.rollouts[0] == 0 and play.rollouts[1] == 0:
-        return play_out(
-            board, kinds, strikes, musters, start, odds, play.rows, st, start.scalars[S_STEP],
-            trace,
-        )  # fmt: skip
-    sim = new_state(start, seed, index)
+    """One Battle from the start (``st`` set to it) to its end: (outcome, rounds). The one
+    loop of a Battle: the tactics say what they play and for how long (``search.choose_rows``:
+    fixed styles their rows to the end, a searching side its plan for the next step), and
+    the referee plays it (``referee.play_to``)."""
+    first = start.scalars[S_STEP]
+    sim = new_state(start, seed, index)  # the search's trials of its plans are played here
     rows = play.rows.copy()  # each round's rows, as each side's plan has it
     moved = np.zeros((play.plans.shape[1], start.kind.shape[0] + 1), dtype=np.int8)
-    quiet = empty_trace(start.kind.shape[0])  # the search's trials of its plans: not recorded
-    return play_searching(
-        board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved, trace, quiet
-    )
+    quiet = empty_trace(start.kind.shape[0])  # the search's trials: not recorded
+    step = first
+    result = outcome(st)
+    while result < 0:
+        until = choose_rows(
+            board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved, step, quiet
+        )
+        result, step = play_to(
+            board, kinds, strikes, musters, start, odds, rows, st, step, until, trace
+        )
+    return result, rounds_played(first, step)
 
 
 @njit(cache=True)

@@ -30,7 +30,6 @@ from simulator.battle_state import (
     DEFENDER_WINS,
     OFF,
     PHASES_PER_ROUND,
-    S_STEP,
     STEPS,
     TIME_LOSS,
     copy_figures,
@@ -38,7 +37,7 @@ from simulator.battle_state import (
     in_battle_inline,
 )
 from simulator.moves import engaged
-from simulator.referee import outcome, play_out, play_to
+from simulator.referee import play_out, play_to
 from simulator.rng import GOLDEN, mix
 
 MATERIAL = 0.05  # weight of the value kept, beside a win's 1
@@ -166,41 +165,35 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
 
 
 @in_battle_inline
-def play_searching(board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved,
-                   trace, quiet):  # fmt: skip
-    """Play from the start to the end, searching sides choosing a plan at each decision
-    (``choose_plan``, its trials with the empty trace ``quiet``); returns (outcome, rounds)."""
-    step = start.scalars[S_STEP]
-    rounds = step // PHASES_PER_ROUND + 1
-    result = outcome(st)
-    while result < 0:
-        if step >= STEPS:
-            result = TIME_LOSS  # 10.5
-            break
-        rounds = step // PHASES_PER_ROUND + 1
-        attacker_plan = -1
-        defender_plan = -1
-        for side in range(2):
-            if play.rollouts[side] > 0 and decides(board, kinds, st, side, step):
-                plan = choose_plan(
-                    board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved,
-                    side, step, quiet,
-                )  # fmt: skip
-                if side == ATTACKER:
-                    attacker_plan = plan
-                else:
-                    defender_plan = plan
-        r = step // PHASES_PER_ROUND
-        for w in range(rows.shape[2]):
-            if attacker_plan >= 0:
-                rows[r, ATTACKER, w] = play.plans[ATTACKER, attacker_plan, r, w]
+def choose_rows(board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved, step,
+                quiet):  # fmt: skip
+    """What the tactics play from step ``step`` on, asked by the loop of a Battle
+    (``kernel._play_one``): each side's row of ``rows`` for the step's Battle-Round, a
+    searching side's from the plan that wins most in rollouts (``choose_plan``, its trials
+    with the empty trace ``quiet``); returns the step until which those rows hold: the end
+    for fixed styles, the next step while a side searches."""
+    if play.rollouts[0] == 0 and play.rollouts[1] == 0:
+        return STEPS
+    attacker_plan = -1
+    defender_plan = -1
+    for side in range(2):
+        if play.rollouts[side] > 0 and decides(board, kinds, st, side, step):
+            plan = choose_plan(
+                board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved, side,
+                step, quiet,
+            )  # fmt: skip
+            if side == ATTACKER:
+                attacker_plan = plan
             else:
-                rows[r, ATTACKER, w] = play.rows[r, ATTACKER, w]
-            if defender_plan >= 0:
-                rows[r, DEFENDER, w] = play.plans[DEFENDER, defender_plan, r, w]
-            else:
-                rows[r, DEFENDER, w] = play.rows[r, DEFENDER, w]
-        result, step = play_to(
-            board, kinds, strikes, musters, start, odds, rows, st, step, step + 1, trace
-        )
-    return result, rounds
+                defender_plan = plan
+    r = step // PHASES_PER_ROUND
+    for w in range(rows.shape[2]):
+        if attacker_plan >= 0:
+            rows[r, ATTACKER, w] = play.plans[ATTACKER, attacker_plan, r, w]
+        else:
+            rows[r, ATTACKER, w] = play.rows[r, ATTACKER, w]
+        if defender_plan >= 0:
+            rows[r, DEFENDER, w] = play.plans[DEFENDER, defender_plan, r, w]
+        else:
+            rows[r, DEFENDER, w] = play.rows[r, DEFENDER, w]
+    return step + 1
