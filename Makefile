@@ -84,3 +84,4 @@ soak: $(VENV)/.run-installed
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
+	find engine simulator api cli tests -name __pycache__ -prune -exec rm -rf {} +  # numba's cache too

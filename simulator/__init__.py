@@ -3,4 +3,4 @@
 from simulator import kernel_cache, numba_cache
 
 numba_cache.settle()  # a cache folder numba can write, before numba reads where it is
-kernel_cache.stamp_with_the_kernel()  # before any kernel module makes its cached functions
+kernel_cache.cache_by_sources()  # before any kernel module makes its cached functions

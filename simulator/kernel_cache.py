@@ -2,13 +2,14 @@
 
 numba keys a cached function on its own file only, so a kernel function that
 calls (and inlines) functions of another module would go on running a stale
-compilation after that module changed. ``stamp_with_the_kernel()`` (run by
-``simulator/__init__`` before any kernel module is imported) has numba stamp
-each kernel function's cache entry with a digest of all the kernel's modules
-as well: after any change, the entries made before no longer match and numba
-compiles afresh, overwriting them. The Arena's kernel (``simulator.arena``)
-is stamped the same way with a digest of its own modules. Nothing is deleted,
-by an import or otherwise.
+compilation after that module changed. ``cache_by_sources()`` (run by
+``simulator/__init__`` before any kernel module is imported) has numba keep
+each kernel's compiled functions in a folder named by the digest of all that
+kernel's modules (the battle kernel's, the Arena's): after any change numba
+looks in a new folder and compiles afresh. A folder rather than a stamp in
+numba's index: an index of other sources may name types that no longer
+exist, and numba reads the whole index before it compares stamps. Nothing is
+deleted, by an import or otherwise (``make clean`` removes the old folders).
 
 Compiling takes about a minute (after an install or a change), loading from the cache a
 second or two. Whoever makes the kernel ready (a service worker's warm-up, the command line)
@@ -53,47 +54,44 @@ def sources_digest(modules: tuple[str, ...] = KERNEL_MODULES) -> str:
     return digest.hexdigest()
 
 
-def stamp_with_the_kernel() -> bool:
-    """Have numba stamp the cache entries of the kernel's modules with the digest of all of
-    them (see the module's notes); whether numba offered the place to do so."""
+def cache_by_sources() -> bool:
+    """Have numba keep the compiled functions of each kernel's modules in a folder of their
+    own named by the digest of those modules (see the module's notes); whether numba offered
+    the place to do so."""
     from numba.core import caching
 
     impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
     classes = getattr(impl, "_locator_classes", None)
     if classes is None:
-        log.warning("numba's cache cannot be keyed on all the kernel's sources")
+        log.warning("numba's cache cannot be kept apart for each version of the kernel")
         return False
-    if any(getattr(c, "kernel_digest", None) for c in classes):
+    if any(getattr(c, "by_sources", False) for c in classes):
         return True
-    # each module's functions get the digest of the kernel they belong to; rng's, whose
-    # functions call no other module, the battle kernel's (written last)
-    digests = {}
+    # each module's functions go with the kernel they belong to; rng's, whose functions call
+    # no other module, with the battle kernel's (written last)
+    folders = {}
     for modules in (ARENA_MODULES, KERNEL_MODULES):
-        digest = sources_digest(modules)
-        digests.update({os.path.realpath(HERE / f"{name}.py"): digest for name in modules})
-    battle_digest = sources_digest()
+        folder = f"kernel-{sources_digest(modules)[:16]}"
+        folders.update({os.path.realpath(HERE / f"{name}.py"): folder for name in modules})
 
-    def stamped(locator: type) -> type:
-        class Stamped(locator):  # type: ignore[misc, valid-type]
-            kernel_digest = battle_digest  # each locator made holds its own kernel's
+    def by_sources(locator: type) -> type:
+        class BySources(locator):  # type: ignore[misc, valid-type]
+            by_sources = True
 
             @classmethod
             def from_function(cls, py_func, py_file):  # type: ignore[no-untyped-def]
-                digest = digests.get(os.path.realpath(py_file))
-                if digest is None:
+                if os.path.realpath(py_file) not in folders:
                     return None  # not a kernel's: numba's own locators
-                found = super().from_function(py_func, py_file)
-                if found is not None:
-                    found.kernel_digest = digest
-                return found
+                return super().from_function(py_func, py_file)
 
-            def get_source_stamp(self):  # type: ignore[no-untyped-def]
-                return (super().get_source_stamp(), self.kernel_digest)
+            def get_cache_path(self):  # type: ignore[no-untyped-def]
+                folder = folders[os.path.realpath(self._py_file)]
+                return os.path.join(super().get_cache_path(), folder)
 
-        Stamped.__name__ = f"Kernel{locator.__name__}"
-        return Stamped
+        BySources.__name__ = f"Kernel{locator.__name__}"
+        return BySources
 
-    ours = [stamped(caching.UserProvidedCacheLocator), stamped(caching.InTreeCacheLocator)]
+    ours = [by_sources(caching.UserProvidedCacheLocator), by_sources(caching.InTreeCacheLocator)]
     impl._locator_classes = [*ours, *classes]
     return True
 

@@ -80,12 +80,11 @@ def _copy_warm(source: Path, target: Path, in_tree: bool) -> int:
     if in_tree:  # simulator/__pycache__/kernel.f-12.py311.nbi -> target/simulator_<sha1>/...
         for cache in [source, *source.parent.glob("*/__pycache__")]:  # and subpackages'
             into = target / _subfolder(cache.parent)
-            for pattern in COMPILED:
-                pairs += [(p, into / p.name) for p in cache.glob(pattern)]
-    else:  # the same layout: the folder's own files and those one level down
+            for pattern in COMPILED:  # the kernels' own folders too (kernel_cache)
+                pairs += [(p, into / p.relative_to(cache)) for p in cache.rglob(pattern)]
+    else:  # the same layout: every file below the folder
         for pattern in COMPILED:
-            pairs += [(p, target / p.relative_to(source)) for p in source.glob(pattern)]
-            pairs += [(p, target / p.relative_to(source)) for p in source.glob(f"*/{pattern}")]
+            pairs += [(p, target / p.relative_to(source)) for p in source.rglob(pattern)]
     for origin, destination in pairs:
         try:
             destination.parent.mkdir(parents=True, exist_ok=True)

@@ -45,18 +45,25 @@ def test_the_check_finds_a_literal_flag(tmp_path):
     assert _literal_flags(source) == ["sample.py:2 play_to(st, trace, False)"]
 
 
-def test_the_kernels_cache_entries_are_stamped_with_all_its_sources():
-    """numba stamps a cached function with its own file only; the kernel's functions are
-    stamped with every kernel module too, so a change to a module they call compiles them
-    afresh (simulator.kernel_cache)."""
-    from simulator import equilibrium, kernel, kernel_cache, policy
+def test_each_kernel_is_cached_in_a_folder_of_its_sources():
+    """numba keys a cached function on its own file only; each kernel's functions are kept in
+    a folder named by the digest of all that kernel's modules, so a change to a module they
+    call compiles them afresh (simulator.kernel_cache)."""
+    from pathlib import Path
 
+    from simulator import equilibrium, kernel, kernel_cache, policy
+    from simulator.arena import kernel as arena_kernel
+
+    battle = f"kernel-{kernel_cache.sources_digest()[:16]}"
+    arena = f"kernel-{kernel_cache.sources_digest(kernel_cache.ARENA_MODULES)[:16]}"
+    assert battle != arena
     for function in (kernel.play_battles, policy.choose_strike):
-        stamp = function._cache._impl.locator.get_source_stamp()
-        assert stamp[1] == kernel_cache.sources_digest()
-    # a function outside the kernel keeps numba's own stamp
+        assert Path(function._cache._impl.locator.get_cache_path()).name == battle
+    assert Path(arena_kernel.play_games._cache._impl.locator.get_cache_path()).name == arena
+    # a function outside the kernels keeps numba's own place
     outside = equilibrium._regret_matching._cache._impl.locator
-    assert not hasattr(outside, "kernel_digest")
+    assert not getattr(outside, "by_sources", False)
+    assert not Path(outside.get_cache_path()).name.startswith("kernel-")
 
 
 def test_the_digest_changes_with_any_kernel_module(tmp_path, monkeypatch):
