@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 
 from simulator import numba_inlining
+from simulator.mind import Mind, new_mind
 from simulator.rng import battle_key
 
 # --- integer codes ---------------------------------------------------------------
@@ -107,7 +108,8 @@ in_battle_inline = njit(cache=True, _nrt=False, inline="always", error_model="nu
 
 
 class State(NamedTuple):
-    """One Battle's changing state and scratch (built inside the kernel)."""
+    """One Battle's changing state, the referee's scratch and the tactic's (``mind``, which
+    the referee never reads), built inside the kernel."""
 
     kind: np.ndarray  # int16[S]
     side: np.ndarray  # int8[S]
@@ -118,33 +120,17 @@ class State(NamedTuple):
     deadline: np.ndarray  # int8[S]
     occ: np.ndarray  # int8[27]: slot on each hex, -1 empty
     order: np.ndarray  # int8[S]: scratch (the movers in order)
-    dests: np.ndarray  # int8[27]: scratch
-    best: np.ndarray  # int8[27]: scratch
     flags: np.ndarray  # int64[F_COUNT]
     rng: np.ndarray  # uint64[1]
-    foes: np.ndarray  # int8[S]: scratch of the tactic (see survey)
-    foe_free: np.ndarray  # bool[S]
-    foe_hex: np.ndarray  # int8[S]
-    foe_reach: np.ndarray  # int8[S]: skill + 1, the farthest it may strike from next
-    foe_blows: np.ndarray  # float64[S]: its expected hits on the mover, x W_THREAT
-    foe_spread: np.ndarray  # float64[S]: their variance, x W_THREAT
-    near: np.ndarray  # int8[27]
-    entry_mask: np.ndarray  # bool[27]
     snap_hexes: np.ndarray  # int8[S]: a traced Strike Phase's position before its strikes
     snap_hits: np.ndarray  # int16[S]
     snap_alive: np.ndarray  # bool[S]
-    mood: np.ndarray  # float64[4]: the tactic's outlook of the phase (simulator.policy.M_)
-    foe_ring: np.ndarray  # int64[S]: the hexes it may close in on next phase (bit masks)
-    standing: np.ndarray  # int16[S]: scratch (simulator.policy.strength)
+    mind: Mind  # the tactic's scratch (simulator.mind)
 
 
 F_SUMMON_USED, F_REINFORCE_USED, F_SUMMON_PENDING, F_SUMMONED, F_RECRUIT = 0, 1, 2, 3, 4
-F_TITAN_ATTACKER, F_TITAN_DEFENDER, F_EVENTS, F_STEP, F_FOES = 5, 6, 7, 8, 9
-F_WAITING = 10  # walkers of the moving side to enter in this Maneuver Phase (see survey)
-F_FOE_HEXES = 11  # the hexes of the enemies on the Battleland (a bit mask, see survey)
-F_THREAT = 12  # the hexes an enemy free to move may close in on next phase (a bit mask)
-F_BLOWS_OF = 13  # the type of mover whose foe_blows and foe_spread are in place, -1 none
-F_COUNT = 14
+F_TITAN_ATTACKER, F_TITAN_DEFENDER, F_EVENTS, F_STEP = 5, 6, 7, 8
+F_COUNT = 9
 
 
 class Trace(NamedTuple):
@@ -166,14 +152,10 @@ def new_state(start, seed, index):
     state = State(
         np.empty(n, dtype=np.int16), np.empty(n, dtype=np.int8), np.empty(n, dtype=np.int8),
         np.empty(n, dtype=np.int16), np.empty(n, dtype=np.bool_), np.empty(n, dtype=np.bool_),
-        np.empty(n, dtype=np.int8), np.empty(HEXES, dtype=np.int8),
-        np.empty(n, dtype=np.int8), np.empty(HEXES, dtype=np.int8),
-        np.empty(HEXES, dtype=np.int8), np.empty(F_COUNT, dtype=np.int64),
-        np.empty(1, dtype=np.uint64), np.empty(n, dtype=np.int8), np.empty(n, dtype=np.bool_),
-        np.empty(n, dtype=np.int8), np.empty(n, dtype=np.int8), np.empty(n), np.empty(n),
-        np.empty(HEXES, dtype=np.int8), np.empty(HEXES, dtype=np.bool_),
+        np.empty(n, dtype=np.int8), np.empty(HEXES, dtype=np.int8), np.empty(n, dtype=np.int8),
+        np.empty(F_COUNT, dtype=np.int64), np.empty(1, dtype=np.uint64),
         np.empty(n, dtype=np.int8), np.empty(n, dtype=np.int16), np.empty(n, dtype=np.bool_),
-        np.empty(4), np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int16),
+        new_mind(n),
     )  # fmt: skip
     reset_state(state, start, seed, index)
     return state
@@ -194,33 +176,20 @@ def copy_figures(src, dst):
 
 @in_battle
 def copy_whole(src, dst):
-    """Every array of the State ``src`` into the State ``dst``, scratch and dice included: the
-    Battle goes on in ``dst`` exactly as it would have in ``src``."""
+    """Every array of the State ``src`` into the State ``dst``, the dice included: the Battle
+    goes on in ``dst`` exactly as it would have in ``src`` (the tactic's scratch, written
+    afresh in each phase, needs no copy)."""
     copy_figures(src, dst)
     for s in range(src.kind.shape[0]):
         dst.slain[s] = src.slain[s]
         dst.order[s] = src.order[s]
-        dst.foes[s] = src.foes[s]
-        dst.foe_free[s] = src.foe_free[s]
-        dst.foe_hex[s] = src.foe_hex[s]
-        dst.foe_reach[s] = src.foe_reach[s]
-        dst.foe_blows[s] = src.foe_blows[s]
-        dst.foe_spread[s] = src.foe_spread[s]
         dst.snap_hexes[s] = src.snap_hexes[s]
         dst.snap_hits[s] = src.snap_hits[s]
         dst.snap_alive[s] = src.snap_alive[s]
-        dst.foe_ring[s] = src.foe_ring[s]
-        dst.standing[s] = src.standing[s]
     for h in range(HEXES):
         dst.occ[h] = src.occ[h]
-        dst.dests[h] = src.dests[h]
-        dst.best[h] = src.best[h]
-        dst.near[h] = src.near[h]
-        dst.entry_mask[h] = src.entry_mask[h]
     for f in range(F_COUNT):
         dst.flags[f] = src.flags[f]
-    for m in range(src.mood.shape[0]):
-        dst.mood[m] = src.mood[m]
     dst.rng[0] = src.rng[0]
 
 
@@ -233,31 +202,17 @@ def reset_state(st, start, seed, index):
     for s in range(start.kind.shape[0]):
         st.slain[s] = False
         st.order[s] = 0
-        st.foes[s] = 0
-        st.foe_free[s] = False
-        st.foe_hex[s] = 0
-        st.foe_reach[s] = 0
-        st.foe_blows[s] = 0.0
-        st.foe_spread[s] = 0.0
         st.snap_hexes[s] = 0
         st.snap_hits[s] = 0
         st.snap_alive[s] = False
-        st.foe_ring[s] = 0
-        st.standing[s] = 0
     for h in range(HEXES):
         st.occ[h] = NOBODY
-        st.dests[h] = 0
-        st.best[h] = 0
-        st.near[h] = 0
-        st.entry_mask[h] = False
     for f in range(F_COUNT):
         st.flags[f] = 0
     st.flags[F_SUMMON_USED] = start.scalars[S_SUMMON_USED]
     st.flags[F_REINFORCE_USED] = start.scalars[S_REINFORCE_USED]
     st.flags[F_RECRUIT] = -1
     st.flags[F_SUMMON_PENDING] = start.scalars[S_SUMMON_PENDING]
-    for m in range(st.mood.shape[0]):
-        st.mood[m] = 0.0
     st.rng[0] = battle_key(np.uint64(seed), np.uint64(index))
     for s in range(start.kind.shape[0]):
         if st.alive[s] and st.hexes[s] != OFF:

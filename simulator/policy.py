@@ -2,8 +2,9 @@
 
 One parametrised policy; a tactic is a row of the weights below
 (``simulator.tactics`` names the presets). Every function here only reads the
-Battle (and writes its own scratch in the state): it chooses, and the referee
-(``simulator.referee``) applies the choice and rolls the dice. The worth of a
+Battle and chooses; what it works out along the way it keeps in a scratch of its
+own (``simulator.mind``, ``st.mind``). The referee (``simulator.referee``)
+applies the choice and rolls the dice. The worth of a
 hex weighs the expected damage dealt and taken there, the chances to kill and
 to be slain, the distance to the nearest enemy, the rangestrikes it allows,
 its height and its Drift.
@@ -15,12 +16,7 @@ import math
 
 from simulator.battle_state import (
     ATTACKER,
-    F_BLOWS_OF,
-    F_FOE_HEXES,
-    F_FOES,
     F_STEP,
-    F_THREAT,
-    F_WAITING,
     HEXES,
     MAX_DICE,
     MAX_RUN,
@@ -34,6 +30,7 @@ from simulator.battle_state import (
     occupancy_mask,
     unsigned,
 )
+from simulator.mind import K_BLOWS_OF, K_FOE_HEXES, K_FOES, K_THREAT, K_WAITING
 from simulator.moves import destinations, rangestrike_line, target_directions
 
 # Tactic weights: index into a side's parameter row (simulator.tactics.Weight mirrors these).
@@ -59,7 +56,7 @@ WEIGHTS = 18
 
 TITAN_CAUTION = 1.0  # the least weight on a Titan's chance to be slain, whatever the tactic
 
-# the phase's outlook, worked out by survey() into State.mood
+# the phase's outlook, worked out by survey() into Mind.mood
 M_FEAR, M_APPROACH, M_SHARE = 0, 1, 2
 
 EVERY_HEX = (1 << HEXES) - 1  # the whole Battleland, as a bit mask of hexes
@@ -144,7 +141,7 @@ def strengths(kinds, strikes, st):
     """Each Legion's fighting strength (Lanchester's square law): its hits left times the
     hits it strikes per Strike Phase, on average over the enemies standing; (attacker's,
     defender's). One pass over the slots gathers both Legions' types, in the order of the
-    slots: the attacker's from the front of ``st.standing``, the defender's from its back."""
+    slots: the attacker's from the front of ``st.mind.standing``, the defender's from its back."""
     n = st.kind.shape[0]
     attackers = 0
     defenders = 0
@@ -155,12 +152,12 @@ def strengths(kinds, strikes, st):
             continue
         t = st.kind[s]
         if st.side[s] == ATTACKER:
-            st.standing[attackers] = t
+            st.mind.standing[attackers] = t
             attackers += 1
             attacker_health += kinds.power[unsigned(t)] - st.hits[s]
         else:
             defenders += 1
-            st.standing[unsigned(n - defenders)] = t
+            st.mind.standing[unsigned(n - defenders)] = t
             defender_health += kinds.power[unsigned(t)] - st.hits[s]
     return (
         attacker_health * fire(strikes, st, 0, attackers, 1, n - 1, defenders, -1),
@@ -171,17 +168,17 @@ def strengths(kinds, strikes, st):
 @in_battle_inline
 def fire(strikes, st, own_at, own, own_step, foes_at, foes, foes_step):
     """The hits a Legion strikes per Strike Phase, on average over the enemies standing: its
-    ``own`` types and the ``foes`` types read from ``st.standing`` at ``own_at``, ``foes_at``
+    ``own`` types and the ``foes`` types read from ``st.mind.standing`` at ``own_at``, ``foes_at``
     on (by ``own_step``, ``foes_step``)."""
     total = 0.0
     last = -1  # characters of one type strike alike: their blows summed once
     blows = 0.0
     for k in range(own):
-        t = st.standing[unsigned(own_at + k * own_step)]
+        t = st.mind.standing[unsigned(own_at + k * own_step)]
         if t != last:
             blows = 0.0
             for i in range(foes):
-                foe = st.standing[unsigned(foes_at + i * foes_step)]
+                foe = st.mind.standing[unsigned(foes_at + i * foes_step)]
                 blows += strikes.open_blows[unsigned(t), unsigned(foe)]
             last = t
         if foes > 0:
@@ -228,9 +225,9 @@ def outlook(kinds, strikes, params, st, side, turn):
         approach += params[W_PRESS] * late
     else:
         approach += params[W_HOLD] * lead - params[W_EVADE] * outpaces(kinds, st, side)
-    st.mood[M_FEAR] = min(max(fear, 0.0), 2.0)
-    st.mood[M_APPROACH] = approach
-    st.mood[M_SHARE] = share
+    st.mind.mood[M_FEAR] = min(max(fear, 0.0), 2.0)
+    st.mind.mood[M_APPROACH] = approach
+    st.mind.mood[M_SHARE] = share
 
 
 @in_battle_inline
@@ -256,37 +253,37 @@ def survey(board, kinds, strikes, params, st, side, turn):
             elif st.deadline[s] == step and not kinds.flies[st.kind[s]]:
                 waiting += 1
         elif h != OFF:
-            st.foes[count] = s
-            st.foe_hex[count] = h
-            st.foe_reach[count] = kinds.skill[unsigned(st.kind[s])] + 1
+            st.mind.foes[count] = s
+            st.mind.foe_hex[count] = h
+            st.mind.foe_reach[count] = kinds.skill[unsigned(st.kind[s])] + 1
             count += 1
         else:
             foe_to_enter = True
-    st.flags[F_FOES] = count
-    st.flags[F_BLOWS_OF] = -1
+    st.mind.facts[K_FOES] = count
+    st.mind.facts[K_BLOWS_OF] = -1
     foe_hexes = 0
     for i in range(count):
-        he = st.foe_hex[i]
+        he = st.mind.foe_hex[i]
         x = unsigned(he)
-        st.foe_free[i] = board.contact_mask[x] & own == 0  # 11.3
+        st.mind.foe_free[i] = board.contact_mask[x] & own == 0  # 11.3
         foe_hexes |= 1 << he
-        reach = unsigned(min(st.foe_reach[i], WITHIN - 1))
-        st.foe_ring[i] = board.within_mask[x, reach] & ~board.within_mask[x, 1]
-    st.flags[F_FOE_HEXES] = foe_hexes
+        reach = unsigned(min(st.mind.foe_reach[i], WITHIN - 1))
+        st.mind.foe_ring[i] = board.within_mask[x, reach] & ~board.within_mask[x, 1]
+    st.mind.facts[K_FOE_HEXES] = foe_hexes
     threat_zone(st)
     for h in range(HEXES):
-        st.near[h] = 99
-        st.entry_mask[h] = False
+        st.mind.near[h] = 99
+        st.mind.entry_mask[h] = False
     # the distance to the nearest enemy, ring by ring (no two hexes are WITHIN apart)
     reached = 0
     for d in range(WITHIN if count > 0 else 0):
         ring = 0
         for i in range(count):
-            ring |= board.within_mask[unsigned(st.foe_hex[i]), d]
+            ring |= board.within_mask[unsigned(st.mind.foe_hex[i]), d]
         ring &= ~reached
         reached |= ring
         while ring != 0:
-            st.near[lowest_bit(ring)] = d
+            st.mind.near[lowest_bit(ring)] = d
             ring &= ring - 1
         if reached == EVERY_HEX:
             break
@@ -295,22 +292,22 @@ def survey(board, kinds, strikes, params, st, side, turn):
         for i in range(board.entry_count[other, 1]):
             edge = unsigned(board.entry[other, 1, i])
             for h in range(HEXES):
-                st.near[h] = min(st.near[h], board.distance[edge, h])
+                st.mind.near[h] = min(st.mind.near[h], board.distance[edge, h])
     if not board.deploys[side, turn]:
         for i in range(board.entry_count[side, turn]):
-            st.entry_mask[unsigned(board.entry[side, turn, i])] = True
-    st.flags[F_WAITING] = waiting
+            st.mind.entry_mask[unsigned(board.entry[side, turn, i])] = True
+    st.mind.facts[K_WAITING] = waiting
 
 
 @in_battle
 def threat_zone(st):
-    """Where an enemy free to move may close in next phase: ``F_THREAT``, from the survey's
+    """Where an enemy free to move may close in next phase: ``K_THREAT``, from the survey's
     rings of the enemies still free."""
     zone = 0
-    for i in range(st.flags[F_FOES]):
-        if st.foe_free[i]:
-            zone |= st.foe_ring[i]
-    st.flags[F_THREAT] = zone
+    for i in range(st.mind.facts[K_FOES]):
+        if st.mind.foe_free[i]:
+            zone |= st.mind.foe_ring[i]
+    st.mind.facts[K_THREAT] = zone
 
 
 @in_battle_inline
@@ -325,19 +322,19 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     power = kinds.power[t]
     rem = power - st.hits[unsigned(s)]
     own = value_to(kinds, params, t)
-    fear = st.mood[M_FEAR]
+    fear = st.mind.mood[M_FEAR]
     score = 0.0
     contacts = 0
     best_strike = 0.0
     mean = 0.0
     variance = 0.0
-    touching = board.contact_mask[x] & st.flags[F_FOE_HEXES]  # the enemies in contact
+    touching = board.contact_mask[x] & st.mind.facts[K_FOE_HEXES]  # the enemies in contact
     for k in range(6 if touching != 0 else 0):
         b = board.neighbours[x, k]
         if b < 0 or not (touching >> b) & 1:
             continue
         bx = unsigned(b)
-        e = unsigned(st.occ[bx])
+        e = unsigned(st.mind.occ[bx])
         te = unsigned(st.kind[e])
         contacts += 1
         d = strikes.dice[t, x, k, te]
@@ -356,18 +353,18 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
     # enemies free to move may come into contact in their Maneuver Phase
     threat_mean = 0.0
     threat_variance = 0.0
-    for i in range(st.flags[F_FOES] if (st.flags[F_THREAT] >> h) & 1 else 0):
-        if st.foe_free[i] and (st.foe_ring[i] >> h) & 1:  # 2 to its reach steps away
-            threat_mean += st.foe_blows[i]
-            threat_variance += st.foe_spread[i]
+    for i in range(st.mind.facts[K_FOES] if (st.mind.facts[K_THREAT] >> h) & 1 else 0):
+        if st.mind.foe_free[i] and (st.mind.foe_ring[i] >> h) & 1:  # 2 to its reach steps away
+            threat_mean += st.mind.foe_blows[i]
+            threat_variance += st.mind.foe_spread[i]
     if contacts > 0:
         score += best_strike
         if kinds.rangestrikes[t]:
             score -= params[W_KEEP_RANGE] * own
     elif kinds.rangestrikes[t] and params[W_RANGED] != 0.0:
         best_range = 0.0
-        for i in range(st.flags[F_FOES]):
-            e = unsigned(st.foes[i])
+        for i in range(st.mind.facts[K_FOES]):
+            e = unsigned(st.mind.foes[i])
             te = unsigned(st.kind[e])
             he = unsigned(st.hexes[e])
             for p in range(strikes.ranged_count[t, x, te, he]):
@@ -388,9 +385,9 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
             score -= max(fear, 1.0) * max(params[W_DEATH], TITAN_CAUTION) * death * own
         else:
             score -= fear * params[W_DEATH] * death * own
-    nearest = st.near[x]
+    nearest = st.mind.near[x]
     if nearest < 99:
-        approach = st.mood[M_APPROACH]
+        approach = st.mind.mood[M_APPROACH]
         if approach >= 0.0:
             prefer = 1.0
             if kinds.rangestrikes[t]:
@@ -402,7 +399,7 @@ def hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, ent
         score += params[W_HEIGHT] * board.elevation[x]
     if kinds.drift[t, x] != 0:
         score -= params[W_TAKEN] * kinds.drift[t, x] * own / power
-    if entering_left > 0 and st.entry_mask[x]:
+    if entering_left > 0 and st.mind.entry_mask[x]:
         score -= BLOCKING * entering_left
     return score
 
@@ -414,16 +411,16 @@ def crowds_entry(board, kinds, st, s, at, turn, waiting):
     they move (the most skilful first), each as deep as it can go, until the free hexes of
     the edge of entry are enough for the rest. Only a hex on that edge or next to it can
     crowd them out."""
-    near = st.entry_mask[at]
+    near = st.mind.entry_mask[at]
     for k in range(6):
         b = board.neighbours[at, k]
-        if b >= 0 and st.entry_mask[b]:
+        if b >= 0 and st.mind.entry_mask[b]:
             near = True
     if not near:
         return False
     side = st.side[s]
     step = st.flags[F_STEP]
-    st.occ[at] = s
+    st.mind.occ[at] = s
     placed = 0
     stuck = False
     done = False
@@ -444,38 +441,40 @@ def crowds_entry(board, kinds, st, s, at, turn, waiting):
             free = 0
             for i in range(board.entry_count[side, turn]):
                 h = board.entry[side, turn, i]
-                if st.occ[h] < 0 and kinds.step[tw, OFF, h] > 0:
+                if st.mind.occ[h] < 0 and kinds.step[tw, OFF, h] > 0:
                     free += 1
             if free >= waiting:
                 done = True
                 break
-            m = destinations(board, kinds, tw, OFF, side, turn, st.occ, st.dests, st.best)
+            m = destinations(
+                board, kinds, tw, OFF, side, turn, st.mind.occ, st.mind.dests, st.mind.best
+            )
             if m == 0:
                 stuck = True
                 break
-            pick = st.dests[0]
+            pick = st.mind.dests[0]
             depth = -1
             for i in range(m):
-                h = st.dests[i]
-                d = 2 * st.best[h] + (0 if st.entry_mask[h] else 1)
+                h = st.mind.dests[i]
+                d = 2 * st.mind.best[h] + (0 if st.mind.entry_mask[h] else 1)
                 if d > depth:
                     depth = d
                     pick = h
-            st.occ[pick] = w
+            st.mind.occ[pick] = w
             placed |= 1 << pick
             waiting -= 1
         if stuck or done:
             break
     for h in range(HEXES):
         if (placed >> h) & 1:
-            st.occ[h] = -1
-    st.occ[at] = -1
+            st.mind.occ[h] = -1
+    st.mind.occ[at] = -1
     return stuck
 
 
 @in_battle_inline
 def best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask, left, n, banned):
-    """The best of staying (-1) and the ``n`` destinations in ``st.dests``, leaving out the
+    """The best of staying (-1) and the ``n`` destinations in ``st.mind.dests``, leaving out the
     hexes in the bit mask ``banned``; -2 when every one is left out."""
     choice = -2
     best_score = -1e300
@@ -485,7 +484,7 @@ def best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask, l
         best_score += params[W_STAY]
         choice = -1
     for i in range(n):
-        h = st.dests[i]
+        h = st.mind.dests[i]
         if (banned >> h) & 1:
             continue
         w = hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, left)
@@ -516,23 +515,26 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
     here = st.hexes[s]
     t = st.kind[s]
     side = st.side[s]
-    n = destinations(board, kinds, t, here, side, turn, st.occ, st.dests, st.best)
+    n = destinations(board, kinds, t, here, side, turn, st.occ, st.mind.dests, st.mind.best)
     if n == 0:
         return -2
+    # the tactic tries its moves on a copy of the hexes held, the mover's own left empty
+    for h in range(HEXES):
+        st.mind.occ[h] = st.occ[h]
     if here != OFF:
-        st.occ[here] = -1
-    if st.flags[F_BLOWS_OF] != t:  # the enemies stand still in this phase: once per type
-        for i in range(st.flags[F_FOES]):
-            te = unsigned(st.kind[unsigned(st.foes[i])])
+        st.mind.occ[here] = -1
+    if st.mind.facts[K_BLOWS_OF] != t:  # the enemies stand still in this phase: once per type
+        for i in range(st.mind.facts[K_FOES]):
+            te = unsigned(st.kind[unsigned(st.mind.foes[i])])
             p = (7 - strikes.open_number[te, unsigned(t)]) / 6.0
-            st.foe_blows[i] = params[W_THREAT] * kinds.power[te] * p
-            st.foe_spread[i] = params[W_THREAT] * kinds.power[te] * p * (1 - p)
-        st.flags[F_BLOWS_OF] = t
+            st.mind.foe_blows[i] = params[W_THREAT] * kinds.power[te] * p
+            st.mind.foe_spread[i] = params[W_THREAT] * kinds.power[te] * p * (1 - p)
+        st.mind.facts[K_BLOWS_OF] = t
     occ_mask = occupancy_mask(st)
     if here != OFF:
         occ_mask &= ~(1 << here)
     # a character already on the Battleland must not keep those entering off it either
-    left = entering_left if here == OFF else st.flags[F_WAITING]
+    left = entering_left if here == OFF else st.mind.facts[K_WAITING]
     choice = best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask, left,
                       n, 0)  # fmt: skip
     if left > 0 and not board.deploys[side, turn]:
@@ -543,14 +545,14 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
             if not crowds_entry(board, kinds, st, s, at, turn, left):
                 break
             banned |= 1 << at
-            n = destinations(board, kinds, t, here, side, turn, st.occ, st.dests, st.best)
+            n = destinations(
+                board, kinds, t, here, side, turn, st.mind.occ, st.mind.dests, st.mind.best
+            )
             choice = best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask,
                               left, n, banned)  # fmt: skip
             if choice == -2:
                 choice = first  # no hex leaves room for all: the best one after all
                 break
-    if here != OFF:
-        st.occ[here] = s
     return choice
 
 
@@ -558,9 +560,9 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
 def observe_move(board, st, to):
     """Keep the phase's survey true after a move to ``to``: the enemies it touches are
     locked in contact now (11.3)."""
-    for i in range(st.flags[F_FOES]):
-        if st.foe_free[i] and board.contact[unsigned(to), unsigned(st.foe_hex[i])]:
-            st.foe_free[i] = False
+    for i in range(st.mind.facts[K_FOES]):
+        if st.mind.foe_free[i] and board.contact[unsigned(to), unsigned(st.mind.foe_hex[i])]:
+            st.mind.foe_free[i] = False
             threat_zone(st)
 
 
