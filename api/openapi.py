@@ -111,6 +111,16 @@ _EXAMPLES = {
     "game_rules.recruits": {"land": 8, "characters": ["Ogre", "Ogre"]},
     "battle_rules.moves": {"position": _POSITION_EXAMPLE, "hex": "D4"},
     "battle_rules.strikes": {"position": _POSITION_EXAMPLE, "hex": "C3"},
+    "odds.post_odds_trace": {
+        "terrain": "Marsh",
+        "entry_side": 3,
+        "attacker": {"score": 0, "characters": ["Titan", "Ogre", "Ogre", "Troll"]},
+        "defender": {"score": 0, "characters": ["Ogre", "Troll", "Ranger"]},
+        "summonable": "Angel",
+        "trials": 1000,
+        "seed": 1,
+        "battle": 0,
+    },
     "odds.post_compare": {
         "land": 8,
         "side": "attacker",
@@ -137,7 +147,9 @@ _ERRORS = {
     },
 }
 # Operations that need the battle kernel: 503 while a gunicorn worker still prepares it.
-_NEEDS_KERNEL = frozenset({"odds.post_odds", "odds.post_compare", "odds.post_odds_batch"})
+_NEEDS_KERNEL = frozenset(
+    {"odds.post_odds", "odds.post_compare", "odds.post_odds_batch", "odds.post_odds_trace"}
+)
 _WARMING = (
     "The battle kernel is still being prepared (after an install): try again after the"
     " Retry-After seconds"

@@ -8,7 +8,7 @@ from engine.battlelands import BATTLELANDS, TOWER
 from engine.characters import CHARACTERS
 from engine.game.board import NEIGHBOURS as LAND_NEIGHBOURS
 from engine.game.board import entry_side
-from engine.hexes import EDGES, ENTRY_SIDES, HEXES, LABELS, NEIGHBOURS, hex_name
+from engine.hexes import DOUBLED, EDGES, ENTRY_SIDES, HEXES, LABELS, NEIGHBOURS, hex_name
 from engine.masterboard import LANDS
 from engine.mastercharts import MASTERCHARTS
 from engine.strike_chart import CHART
@@ -74,6 +74,7 @@ def battleland_document(terrain: str) -> dict[str, Any]:
         },
         "hexsides": sides,
         "adjacency": {hex_name(h): [hex_name(n) for n in NEIGHBOURS[h]] for h in HEXES},
+        "layout": {hex_name(h): {"x": DOUBLED[h][0], "y": DOUBLED[h][1]} for h in HEXES},
         "edges": {name: [hex_name(h) for h in hexes] for name, hexes in EDGES.items()},
         "entry_sides": {
             str(side): {"attacker": edges[0], "defender": edges[1]}

@@ -23,10 +23,12 @@ from api.schemas.odds import (
     OddsRequestSchema,
     OddsResponseSchema,
 )
+from api.schemas.trace import TraceRequestSchema, TraceResponseSchema
 from engine.errors import TitanError
 from simulator.batch import batch
 from simulator.compare import compare
 from simulator.odds import odds
+from simulator.story import battle_story
 
 bp = Blueprint("odds", __name__, url_prefix="/api/v1")
 
@@ -71,6 +73,21 @@ def post_odds() -> Response:
     _kernel_ready()
     with _turn():
         found = odds(request, **_limits())
+    return answer(found)
+
+
+@bp.post("/odds/trace")
+@documented(
+    summary="One Battle of an odds request told phase by phase, on its Battleland",
+    request_schema=TraceRequestSchema,
+    response_schema=TraceResponseSchema,
+    tag="odds",
+)
+def post_odds_trace() -> Response:
+    request = parse(TraceRequestSchema)
+    _kernel_ready()
+    with _turn():
+        found = battle_story(request, max_trials=current_app.config["MAX_TRIALS"])
     return answer(found)
 
 

@@ -85,6 +85,20 @@ class HexsideSchema(Schema):
     )
 
 
+class PlaceSchema(Schema):
+    x = fields.Integer(
+        required=True,
+        **_d("its column, 0 (F, the attacker's edge on entry side 1) to 5 (A), left to right"),
+    )
+    y = fields.Integer(
+        required=True,
+        **_d(
+            "its row, 0 (D1) to 10 (D6), downward: a neighbour in its column is 2 rows away, "
+            "one in the next column 1 (flat-topped hexes)"
+        ),
+    )
+
+
 class EdgesOfSideSchema(Schema):
     attacker = fields.String(required=True, **_d("the attacker's four-hex edge (a key of edges)"))
     defender = fields.String(required=True, **_d("the defender's three-hex edge"))
@@ -97,6 +111,12 @@ class BattlelandSchema(Schema):
     hexsides = fields.List(fields.Nested(HexsideSchema), required=True)
     adjacency = fields.Dict(
         keys=fields.String(), values=fields.List(fields.String()), required=True
+    )
+    layout = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(PlaceSchema),
+        required=True,
+        **_d("{label: where to draw it}, the picture of entry side 1 in docs/api.md"),
     )
     edges = fields.Dict(
         keys=fields.String(),
