@@ -125,6 +125,7 @@ def _regions(m: Map) -> Problems:
                 "2.1",
                 f"{at}.name",
             )
+            continue  # hexes name the first of them: this one is empty for that alone
         seen.add(region.name)
         hexes = m.region_hexes[i]
         if not hexes:
@@ -300,6 +301,7 @@ def _towers(m: Map) -> Problems:
                 f"{at}.region",
                 centre,
             )
+            continue
         if tower.region in used:
             yield _problem(
                 "tower_region_twice",
