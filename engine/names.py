@@ -1,28 +1,53 @@
-"""Names at the edge: any case accepted, an unknown name answered with the closest valid ones.
+"""Names at the edge: one grammar, any case accepted, an unknown name answered with the
+closest valid ones.
 
-The game's names (characters, terrains, tactics, variants) are spelt one way
-inside (the rule book's). ``canonical`` maps a name given in any case to that
-spelling; ``unknown`` builds the ``UnknownName`` of a name that matches none,
-naming the closest valid names and carrying the whole valid list.
+Every name and label read from a request (a character, a terrain, a tactic, a variant, a
+card such as ``"Hydra 3"``) follows one grammar, ``NAME``: words of ASCII letters, the later
+ones of ASCII letters or digits, joined by one space or a hyphen; spaces around it are
+ignored. Another script's letters or digits (``"Troll ²"``, ``"Ogre"`` in full-width
+letters) are no name, so nothing past the edge meets a digit ``int`` reads otherwise than
+the grammar does. The game's names are spelt one way inside (the rule book's):
+``canonical`` maps a name given in any case to that spelling; ``unknown`` builds the
+``UnknownName`` of a name that matches none, naming the closest valid names and carrying
+the whole valid list.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 
 from engine.errors import UnknownName
 
 SUGGESTED = 3  # closest names offered
 
+NAME = re.compile(r"[A-Za-z]+(?:[ -][A-Za-z0-9]+)*")
+NUMBER = re.compile(r"[0-9]+")  # a number inside a name: ASCII digits only
+
+
+def words(text: object) -> str | None:
+    """``text`` as a name of the grammar, the spaces around it removed; None if it is not one."""
+    if not isinstance(text, str):
+        return None
+    stripped = text.strip(" ")
+    return stripped if NAME.fullmatch(stripped) else None
+
+
+def number(text: str) -> int | None:
+    """The number an ASCII numeral in a name gives (``"10"`` in ``"Hydra 10"``), else None."""
+    return int(text) if NUMBER.fullmatch(text) else None
+
 
 def canonical(name: object, valid: Iterable[str]) -> str | None:
-    """``name`` as spelt in ``valid``, compared without case; None when it matches none."""
-    if not isinstance(name, str):
+    """``name`` as spelt in ``valid``, compared without (ASCII) case; None when it matches none
+    or is not a name of the grammar."""
+    text = words(name)
+    if text is None:
         return None
-    wanted = name.strip().casefold()
+    wanted = text.lower()
     for known in valid:
-        if known.casefold() == wanted:
+        if known.lower() == wanted:
             return known
     return None
 

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.errors import UnknownName
+from engine.names import number as numeral
+from engine.names import words
 
 
 @dataclass(frozen=True)
@@ -107,15 +109,16 @@ def card_name(card: int) -> str:
 
 
 def parse_card(name: str, referee: int = REFEREES[0]) -> int:
-    """A card from its name; ``referee`` is the id given to ``"Referee"`` (there are two)."""
-    text = " ".join(str(name).split())
+    """A card from its name (the grammar of ``engine.names``: its strength in ASCII digits);
+    ``referee`` is the id given to ``"Referee"`` (there are two)."""
+    text = words(name) or ""
     if text == "Head Referee":
         return HEAD_REFEREE
     if text == "Referee":
         return referee
     word, _, number = text.rpartition(" ")
-    if number.isdigit() and 0 <= int(number) < STRENGTHS:
-        strength = int(number)
+    strength = numeral(number)
+    if strength is not None and strength < STRENGTHS:
         if word == "Spectator":
             return FIRST_SPECTATOR + strength
         if word in SPECTATOR_ALIASES:

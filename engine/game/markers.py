@@ -11,17 +11,18 @@ PREFIXES: Mapping[str, str] = MappingProxyType(
     {"Black": "Bk", "Blue": "Bu", "Brown": "Br", "Gold": "Gd", "Green": "Gr", "Red": "Rd"}
 )
 COLOURS: Mapping[str, str] = MappingProxyType({p: c for c, p in PREFIXES.items()})
-_MARKER = re.compile(r"^([A-Z][a-z])(\d\d)$")
+# two letters and two ASCII digits, nothing more (a digit of another script is no marker's)
+_MARKER = re.compile(r"([A-Z][a-z])([0-9]{2})")
 
 
 def marker_colour(marker: str) -> str | None:
     """The colour a marker belongs to, or None when it names no marker of the game."""
-    match = _MARKER.match(marker)
+    match = _MARKER.fullmatch(marker)
     return COLOURS.get(match.group(1)) if match else None
 
 
 def marker_number(marker: str) -> int | None:
-    match = _MARKER.match(marker)
+    match = _MARKER.fullmatch(marker)
     return int(match.group(2)) if match else None
 
 
