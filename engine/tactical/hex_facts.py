@@ -9,14 +9,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.battlelands import TERRAINS as TITAN_TERRAINS
 from engine.errors import RuleError, TitanError
 from engine.names import canonical, unknown
 from engine.tactical.hazards import HEX_HAZARDS, HEXSIDE_HAZARDS, is_clear
+from engine.tactical.maps import SEA, TERRAINS, TOWER
 
-TOWER = "Tower"
-SEA = "Sea"  # 2.1.1: a region of Water hexes only
-TERRAINS: tuple[str, ...] = (*TITAN_TERRAINS, SEA)
+__all__ = ["SEA", "TERRAINS", "TOWER", "HexFacts", "SideFact", "terrain_named"]
 
 
 def terrain_named(name: object) -> str:
