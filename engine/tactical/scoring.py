@@ -23,8 +23,8 @@ ARCHANGEL_EVERY = 1000  # 8.3: an Archangel instead of an Angel
 
 def _score(score: int, field: str = "score") -> int:
     if not isinstance(score, int) or isinstance(score, bool) or score < 0:
-        raise RuleError(f"{field} must be a whole number of points, 0 or more, not {score!r}",
-                        rule="8.2", path=field)  # fmt: skip
+        message = f"{field} must be a whole number of points, 0 or more, not {score!r} (8.2)"
+        raise RuleError(message, rule="8.2", path=field)
     return score
 
 
@@ -50,8 +50,8 @@ def eliminated_player_points(names: Sequence[str]) -> int:
     the player whose character dealt the killing point earns half their points: half the total,
     rounded down (docs/rulings.md). The Titan itself scores in full (``slain_points``)."""
     if TITAN in (character(n).name for n in names):
-        raise RuleError("the slain Titan scores in full, not among its player's other "
-                        "characters (2.2.2)", rule="2.2.2")  # fmt: skip
+        message = "the slain Titan scores in full, not among its player's other characters"
+        raise RuleError(f"{message} (2.2.2)", rule="2.2.2")
     return sum(point_value(name) for name in names) // 2
 
 
