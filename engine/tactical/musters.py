@@ -283,11 +283,13 @@ def warlock_number(summoners: Sequence[str]) -> int:
     return WARLOCK_TABLE.alone if count == 1 else WARLOCK_TABLE.together
 
 
-def demon(die: int) -> str:
-    """10.1: the Demon a summoning brings, by a die."""
+def demon(die: int, *, muster_pile: Mapping[str, int] | None = None) -> str | None:
+    """10.1: the Demon a successful summoning brings, by a die; None when no counter of that
+    Demon is left in ``muster_pile`` (2.2.1: the summoning brings nothing, docs/rulings.md)."""
     if not isinstance(die, int) or isinstance(die, bool) or die not in DIE_FACES:
         raise RuleError(f"a die shows 1 to 6, not {die!r} (10.1)", rule="10.1")
-    return DEMONS[die - 1]
+    found = DEMONS[die - 1]
+    return found if in_pile(found, muster_pile) else None
 
 
 # --- Cleric summonings (10.2) ------------------------------------------------------------------

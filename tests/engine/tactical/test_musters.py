@@ -216,7 +216,7 @@ def test_druid_bonus_adds_to_the_two_ways_bonus_6_2_9_2():
     ("terrain", "roll", "pile", "master"),
     [
         pytest.param("Woods", 12, None, "Druid", id="9.1-a-12-offers-the-master-muster"),
-        pytest.param("Woods", 11, None, None, id="9.1-an-11-does-not"),
+        pytest.param("Woods", 11, None, None, id="ruling-9.1-an-11-with-a-bonus-is-no-12"),
         pytest.param("Tower", 12, None, "Cleric", id="9.1-tower-cleric"),
         pytest.param("Sea", 12, None, "Sea King", id="9.1-sea-king"),
         pytest.param("Woods", 12, {"Druid": 0}, None, id="2.2.1-none-left"),
@@ -334,6 +334,13 @@ def test_demon_by_the_die_10_1():
     for face in (0, 7, True):
         with pytest.raises(RuleError):
             demon(face)
+
+
+def test_a_demon_none_of_which_is_left_does_not_come_2_2_1_10_1():
+    """Ruling: the die picks the Demon after the summoning succeeds; if that Demon's counters
+    are all in play, the summoning brings nothing (2.2.1)."""
+    assert demon(3, muster_pile={"Demon 3": 0, "Demon 4": 2}) is None
+    assert demon(4, muster_pile={"Demon 3": 0, "Demon 4": 2}) == "Demon 4"
 
 
 @pytest.mark.parametrize(
