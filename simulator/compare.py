@@ -35,6 +35,8 @@ from simulator.odds import (
     engagement_of,
     play_plan,
     resolve_terrain,
+    unmet_needs,
+    variant_problems,
 )
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import Z95, proportion, summarise
@@ -172,6 +174,9 @@ def compare(
         request = CompareRequest.from_dict(request)
 
     def candidates() -> tuple[str, list[Candidate], list[Engagement]]:
+        problems = unmet_needs(request) + variant_problems(request)
+        if problems:
+            raise problems[0] if len(problems) == 1 else Violations(problems)
         terrain = resolve_terrain(request.terrain, request.land)
         cands = candidates_of(request, terrain)
         return terrain, cands, _engagements(request, cands)

@@ -8,7 +8,10 @@ service's settings may lower or raise the trials and batch limits; their default
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from engine.characters import TITAN, character
 from engine.errors import TitanError
 
 # The largest integer every JSON client (JavaScript's numbers included) holds exactly.
@@ -17,6 +20,14 @@ JSON_SAFE_INTEGER = 2**53 - 1
 # A seed is 0 to SEED_MAX, for the odds and the Arena alike: a seed must come back in the
 # answer exactly, in any client.
 SEED_MAX = JSON_SAFE_INTEGER
+
+# A player's score is 0 to MAX_SCORE. Far beyond any game's (every creature in the box is
+# worth 8,256 points), and within what the kernel holds: the Titan's Power, 6 + score // 100
+# (19.1), is then at most 1,005 dice, so its dice and hits fit the kernel's 16-bit tables and
+# a chunk of its Battles plays in a fraction of a second.
+MAX_SCORE = 99_999
+# A character's hits are fewer than its Power (12.3): the most Powerful is such a Titan.
+MAX_HITS = character(TITAN).power_at(MAX_SCORE) - 1
 
 MIN_TRIALS = 1
 MAX_TRIALS = 200_000  # Battles (or Arena games) one request may ask for: TITAN_MAX_TRIALS
@@ -39,6 +50,35 @@ ARENA_DEFAULT_PLAYS = 24
 ARENA_MAX_PLAYS = 64
 
 
+@dataclass(frozen=True)
+class Needs:
+    """Fields of a request that depend on each other: it gives (present and not null) every
+    field of at least one of ``groups``, or it is refused with ``message`` at ``path``. The
+    API's OpenAPI document publishes each as an ``anyOf`` of the groups (api.openapi), so a
+    client sees the dependency the code checks."""
+
+    groups: tuple[tuple[str, ...], ...]
+    message: str
+    path: str
+    rule: str | None = None
+
+    def met(self, given: Callable[[str], bool]) -> bool:
+        return any(all(given(name) for name in group) for group in self.groups)
+
+
+@dataclass(frozen=True)
+class Apart:
+    """Fields that exclude each other: a request that gives ``field`` gives none of ``others``
+    (published as an ``anyOf``: ``field`` null or absent, or all of ``others``)."""
+
+    field: str
+    others: tuple[str, ...]
+    message: str
+
+    def met(self, given: Callable[[str], bool]) -> bool:
+        return not given(self.field) or not any(given(name) for name in self.others)
+
+
 def check_seed(seed: int | None) -> int:
     """The seed asked for, or a new one (an odds, compare or Arena request's)."""
     if seed is None:
@@ -46,6 +86,14 @@ def check_seed(seed: int | None) -> int:
     if not 0 <= seed <= SEED_MAX:
         raise TitanError(f"a seed is 0 to {SEED_MAX}, not {seed}", path="seed")
     return seed
+
+
+def score_problem(score: int, path: str) -> TitanError | None:
+    """The problem of a score beyond the service's bound, or None (a negative score is the
+    rules' problem: 16.0)."""
+    if score > MAX_SCORE:
+        return TitanError(f"a score is at most {MAX_SCORE}, not {score}", path=path)
+    return None
 
 
 def new_seed() -> int:

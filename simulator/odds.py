@@ -32,6 +32,7 @@ from engine.legion_checks import legion_problems
 from engine.masterboard import land as masterboard_land
 from engine.names import unknown
 from engine.position import BattlePosition
+from engine.variants import variant as variant_named
 from simulator import equilibrium
 from simulator.battles import BattleRecords, BattleSpec, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
@@ -41,7 +42,9 @@ from simulator.limits import (
     MIN_TRIALS,
     PRECISION_ABOVE,
     PRECISION_BELOW,
+    Needs,
     check_seed,
+    score_problem,
 )
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
@@ -82,6 +85,15 @@ class BattleRequest:
 
     # the fields holding a Legion, read by ``from_dict``
     LEGIONS: ClassVar[tuple[str, ...]] = ()
+    # the fields that depend on each other (9.0: where the Battle is fought)
+    NEEDS: ClassVar[tuple[Needs, ...]] = (
+        Needs(
+            (("terrain",), ("land",)),
+            "give the terrain or the land of the Engagement",
+            path="terrain",
+            rule="9.0",
+        ),
+    )
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Self:
@@ -104,6 +116,19 @@ class OddsRequest(BattleRequest):
     position: BattlePosition | None = None
 
     LEGIONS: ClassVar[tuple[str, ...]] = ("attacker", "defender")
+    # 9.0: where, and who; a position tells both
+    NEEDS: ClassVar[tuple[Needs, ...]] = (
+        Needs(
+            (("terrain",), ("land",), ("position",)),
+            "give the terrain or the land of the Engagement",
+            path="terrain",
+            rule="9.0",
+        ),
+        *(
+            Needs(((side,), ("position",)), f"the {side}'s Legion is missing", side, "9.0")
+            for side in ("attacker", "defender")
+        ),
+    )
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Self:
@@ -241,9 +266,41 @@ def _tactic_problems(request: OddsRequest) -> list[RuleError]:
     return found  # type: ignore[return-value]
 
 
+def unmet_needs(request: BattleRequest) -> list[RuleError]:
+    """The request's fields that depend on each other and are not given (its ``NEEDS``)."""
+    return [
+        RuleError(need.message, rule=need.rule, path=need.path)
+        for need in request.NEEDS
+        if not need.met(lambda name: getattr(request, name) is not None)
+    ]
+
+
+def variant_problems(request: BattleRequest) -> list[TitanError]:
+    try:
+        variant_named(request.variant)
+    except UnknownName as e:
+        return [e.at("variant")]
+    return []
+
+
+def _ended(position: BattlePosition) -> list[RuleError]:
+    """A side of the position without a character has been eliminated: the Battle has ended
+    (16.0), and there are no odds to play for."""
+    return [
+        RuleError(
+            f"the {side} holds no character: the Battle has ended",
+            rule="16.0",
+            path=f"position.{side}.characters",
+        )
+        for side in ("attacker", "defender")
+        if not getattr(position, side).characters
+    ]
+
+
 def engagement_of(request: OddsRequest) -> Engagement:
     """The Engagement a request describes, after every check (422 in the API)."""
-    problems: list[RuleError] = []
+    problems: list[RuleError] = unmet_needs(request)
+    problems += variant_problems(request)  # type: ignore[arg-type]
     position = request.position
     terrain = request.terrain
     if position is not None and terrain is None and request.land is None:
@@ -252,7 +309,8 @@ def engagement_of(request: OddsRequest) -> Engagement:
         terrain = resolve_terrain(terrain, request.land)
     except TitanError as e:
         # the Legions and tactics are still checked, so that every problem is told at once
-        problems.append(e)  # type: ignore[arg-type]
+        if terrain is not None or request.land is not None:  # else an unmet need says so
+            problems.append(e)  # type: ignore[arg-type]
         for side in ("attacker", "defender"):
             given = getattr(request, side)
             if given is not None:
@@ -281,14 +339,21 @@ def engagement_of(request: OddsRequest) -> Engagement:
 
     for side in ("attacker", "defender"):
         given = getattr(request, side)
-        if given is None and position is None:
-            _problem(problems, f"the {side}'s Legion is missing", "9.0", side)
-        elif given is not None:
+        if given is not None:
             if given.score < 0:
                 _problem(problems, "a score is never negative", "16.0", f"{side}.score")
+            beyond = score_problem(given.score, f"{side}.score")
+            if beyond is not None:
+                problems.append(beyond)  # type: ignore[arg-type]
             check_legion(given.characters, side, problems)
     if position is not None:
         problems += _position_problems(position)  # 4.1, 3.1 and the Battle's own rules
+        problems += _ended(position)
+        for side in ("attacker", "defender"):
+            path = f"position.{side}.score"
+            beyond = score_problem(getattr(position, side).score, path)
+            if beyond is not None:
+                problems.append(beyond)  # type: ignore[arg-type]
     elif request.attacker is not None and request.defender is not None and not problems:
         # 2.3: the two Legions together hold no more counters than the box
         for error in box_problems(_fresh(terrain, entry, request.attacker, request.defender)):

@@ -44,10 +44,17 @@ def z_for(looks: int, alpha: float = ALPHA) -> float:
     return NormalDist().inv_cdf(1 - alpha / (2 * looks))
 
 
-def sure_after(precision: float, z: float) -> int:
+def sure_after(precision: float, z: float, cap: int | None = None) -> int:
     """Battles after which every Wilson half-width is within ``precision``, whatever the
-    dice: the half-width is at most z / (2 sqrt(n))."""
-    return max(1, math.ceil((z / (2 * precision)) ** 2))
+    dice: the half-width is at most z / (2 sqrt(n)); at most ``cap``. Any precision above 0
+    is taken: one too fine for any number of Battles (1e-300) is met only at the cap."""
+    root = z / (2 * precision)  # inf, not an error, for the finest precisions
+    if not math.isfinite(root) or root > 2.0**500:
+        if cap is None:
+            raise ValueError(f"precision {precision:g} needs more Battles than can be counted")
+        return cap
+    needed = max(1, math.ceil(root * root))
+    return needed if cap is None else min(cap, needed)
 
 
 def _halvings(last: int, min_look: int) -> tuple[int, ...]:
@@ -78,7 +85,7 @@ class Plan:
         looks = _halvings(trials, min_look)
         while True:  # fewer looks, a narrower z, a sooner sure end: until nothing changes
             z = z_for(len(looks))
-            shorter = _halvings(min(trials, sure_after(precision, z)), min_look)
+            shorter = _halvings(sure_after(precision, z, cap=trials), min_look)
             if shorter == looks:
                 return cls(looks, z, precision)
             looks = shorter

@@ -23,6 +23,7 @@ from engine.game.movement import all_moves
 from engine.game.muster_checks import legion_recruits
 from engine.game.state import GameState, Legion
 from engine.game.state_checks import check_state
+from engine.legion_checks import legion_problems
 from engine.masterboard import land as masterboard_land
 from engine.musters import legal_recruits
 
@@ -62,18 +63,24 @@ def _known_land(number: int, path: str = "land") -> int:
         raise e.at(path) from None
 
 
-def _unknown_characters(names: list[str]) -> list[TitanError]:
+def _legion_problems(names: list[str]) -> list[TitanError]:
+    """The short form's Legion: every name known (3.5), and a Legion the rules allow (4.1 at
+    least one character and at most seven, 3.1 one Titan)."""
     found: list[TitanError] = []
     for i, name in enumerate(names):
         try:
             character(name)
         except UnknownName as e:
             found.append(e.at(f"characters[{i}]"))
-    return found
+    if not names:
+        found.append(
+            RuleError("a Legion holds at least one character", rule="4.1", path="characters")
+        )
+    return found + list(legion_problems("the Legion", names, "characters"))
 
 
-def _known_characters(names: list[str]) -> None:
-    _raise(_unknown_characters(names))
+def _known_legion(names: list[str]) -> None:
+    _raise(_legion_problems(names))
 
 
 def _raise(problems: list[TitanError]) -> None:
@@ -109,7 +116,7 @@ def masterboard_moves() -> Response:
                     _known_land(number, key if key == "land" else f"{key}[{i}]")
                 except UnknownName as e:
                     problems.append(e)
-        problems += _unknown_characters(body["characters"])
+        problems += _legion_problems(body["characters"])
         _raise(problems)
         moves = all_moves(
             _known_land(body["land"]),
@@ -137,7 +144,7 @@ def recruits() -> Response:
         state, legion = _legion_of(body)
         found = legion_recruits(state, legion)
     else:
-        _known_characters(body["characters"])
+        _known_legion(body["characters"])
         terrain = masterboard_land(_known_land(body["land"])).terrain
         found = legal_recruits(
             body["characters"], terrain, variant=body["variant"], caretaker=body["caretaker"]

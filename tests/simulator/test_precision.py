@@ -201,3 +201,12 @@ def test_a_batch_engagement_with_a_precision_stops_as_odds_does():
     assert one["stopped"] == "precision" and one["trials"] == alone["trials"]
     assert one["outcomes"] == alone["outcomes"] and one["half_width"] == alone["half_width"]
     assert two["stopped"] == "trials" and two["trials"] == 700
+
+
+@pytest.mark.parametrize("precision", [5e-324, 1e-300, 1e-160])
+def test_a_precision_finer_than_any_number_of_battles_plays_to_the_cap(precision):
+    """Any precision above 0 is a request the API takes: one no number of Battles meets ends
+    at the trials cap, never in an overflow."""
+    plan = Plan.of(200_000, precision)
+    assert plan.looks[-1] == 200_000 and plan.precision == precision
+    assert sure_after(precision, plan.z, cap=200_000) == 200_000
