@@ -24,6 +24,15 @@ log = logging.getLogger(__name__)
 MAX_DETAILS = 50  # details listed in one answer; the last counts the rest
 MAX_TEXT = 300  # characters of a message or path quoted from the request
 
+# What Werkzeug refuses (a path no route has, a method a route does not take), in the
+# service's words rather than its own.
+_HTTP_MESSAGES = {
+    400: "the request is not valid HTTP",
+    404: "nothing is found at this path (GET /api/v1/openapi.json lists the API's paths)",
+    405: "this path does not take this method; the Allow header names those it takes",
+    415: "the request body must be JSON (Content-Type: application/json)",
+}
+
 
 class ApiError(Exception):
     def __init__(
@@ -146,23 +155,14 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http(e: HTTPException) -> tuple[Response, int]:
         code = (e.name or "error").lower().replace(" ", "_")
-        response, status = envelope(e.code or 500, code, e.description or e.name)
+        message = e.description
+        if message is None or message == type(e).description:  # Werkzeug's own words
+            message = _HTTP_MESSAGES.get(e.code or 500, e.name)
+        response, status = envelope(e.code or 500, code, message)
         for name, value in e.get_headers():  # e.g. Allow of a 405
             if name.lower() != "content-type":
                 response.headers[name] = value
         return response, status
-
-    @app.errorhandler(OverflowError)
-    def too_large(e: OverflowError) -> tuple[Response, int]:
-        # a number of the request beyond what the tables hold (e.g. a score of 2**50): the
-        # request's fault, yet logged so that a schema can learn the bound
-        log.warning("number out of range: %s", e, exc_info=True)
-        return envelope(
-            400,
-            "malformed",
-            "a number in the request is too large for this service",
-            [{"path": None, "rule": None, "message": str(e)[:200]}],
-        )
 
     @app.errorhandler(Exception)
     def unexpected(e: Exception) -> tuple[Response, int]:

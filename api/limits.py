@@ -2,19 +2,23 @@
 
 - The body size is Flask's ``MAX_CONTENT_LENGTH`` (413 beyond it, in the envelope), with or
   without a Content-Length (a chunked body too).
-- A body is read once, before the view. One that cannot be read (a malformed chunk of a
-  chunked body, a client gone) is the 400 envelope, one that does not arrive within the
-  server's read timeout 408, and the connection is closed after the answer.
-- A JSON body is parsed with a parser that refuses what would harm later steps: nesting deeper
-  than ``MAX_JSON_DEPTH``, integers beyond what every JSON client represents exactly (2**53),
-  the non-standard ``NaN``/``Infinity`` literals, and a key given twice in one object (which
-  value was meant?). Each refusal is the 400 envelope.
+- A body is read once, before the view, and exactly: one shorter than its Content-Length (the
+  client closed its side early), one that cannot be read (a malformed chunk of a chunked
+  body, a client gone) is the 400 envelope, never a request; one that does not arrive within
+  the server's read timeout 408, and the connection is closed after the answer.
+- A JSON body is UTF-8 (RFC 8259): another declared charset, or bytes that are not UTF-8 (a
+  Latin-1 or UTF-16 body), are the 400 envelope. It is parsed with a parser that refuses what
+  would harm later steps: nesting deeper than ``MAX_JSON_DEPTH``, integers beyond what every
+  JSON client represents exactly (2**53), the non-standard ``NaN``/``Infinity`` literals, and
+  a key given twice in one object (which value was meant?). Each refusal is the 400 envelope.
+- ``OPTIONS`` answers 204 with the ``Allow`` header (and a CORS preflight's headers).
 - CORS is off unless ``CORS_ORIGINS`` names origins (comma-separated, or ``*``).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import math
 from collections.abc import Iterable
 from typing import Any
@@ -25,6 +29,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.errors import ApiError, envelope
 from simulator.limits import JSON_SAFE_INTEGER
+
+log = logging.getLogger(__name__)
+UTF_8 = frozenset({"utf-8", "utf8"})  # the charset a JSON body may declare
 
 
 class JsonRefused(ValueError):
@@ -78,8 +85,19 @@ def depth(value: Any) -> int:
     return deepest
 
 
+def utf_8(body: bytes) -> str:
+    """The body's text: UTF-8 only (RFC 8259), so a Latin-1 or UTF-16 body is refused rather
+    than guessed at; JsonRefused otherwise."""
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise JsonRefused(f"the body is not UTF-8 text (at byte {e.start})") from None
+
+
 def read_json(text: str | bytes, max_depth: int) -> Any:
     """``text`` parsed as a request body; JsonRefused (a ValueError) beyond the limits."""
+    if isinstance(text, bytes | bytearray):
+        text = utf_8(bytes(text))
     try:
         value = json.loads(
             text,
@@ -90,6 +108,8 @@ def read_json(text: str | bytes, max_depth: int) -> Any:
         )
     except RecursionError:
         raise JsonRefused("the JSON nests too deeply") from None
+    except json.JSONDecodeError as e:
+        raise JsonRefused(f"not JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
     if depth(value) > max_depth:
         raise JsonRefused(f"the JSON nests deeper than {max_depth} levels")
     return value
@@ -120,11 +140,12 @@ class LimitedRequest(Request):
     def on_json_loading_failed(self, e: ValueError | None) -> Any:
         if e is None:  # not a JSON content type: Flask's own 415
             return super().on_json_loading_failed(e)
+        reason = str(e) if isinstance(e, JsonRefused) else "the body is not JSON"
         raise ApiError(
             400,
             "malformed",
             "the request body is not acceptable JSON",
-            [{"path": None, "rule": None, "message": str(e)[:200]}],
+            [{"path": None, "rule": None, "message": reason[:200]}],
         )
 
 
@@ -147,16 +168,43 @@ def _read_body() -> None:
         _unreadable(e)
     if limit is not None and streamed and len(data) > limit:
         raise RequestEntityTooLarge()
+    announced = request.content_length
+    if announced is not None and len(data) != announced:
+        # gunicorn hands over what arrived before the client closed its side: not a request
+        raise ApiError(
+            400,
+            "malformed",
+            "the request body is shorter than its Content-Length",
+            [{"path": None, "rule": None, "message": f"{len(data)} of {announced} bytes arrived"}],
+        )
 
 
 def _unreadable(e: Exception) -> None:
     """The body broke off: 408 for a client too slow (the server's read timeout), else 400.
     The server closes the connection after the answer (where the next request would start
-    is unknown)."""
-    detail = [{"path": None, "rule": None, "message": str(e)[:200]}]
+    is unknown). The server's own words for it stay in the log."""
+    log.info("request body unreadable: %s", str(e)[:200])
     if getattr(e, "status", None) == 408:
-        raise ApiError(408, "request_timeout", "the request body did not arrive in time", detail)
-    raise ApiError(400, "malformed", "the request body could not be read", detail)
+        raise ApiError(408, "request_timeout", "the request body did not arrive in time")
+    detail = "the body broke off, or a chunk of a chunked body is malformed"
+    raise ApiError(
+        400,
+        "malformed",
+        "the request body could not be read",
+        [{"path": None, "rule": None, "message": detail}],
+    )
+
+
+def _charset() -> None:
+    """A JSON body is UTF-8: a declared charset that is not is refused (400)."""
+    charset = request.mimetype_params.get("charset")
+    if charset is not None and charset.lower() not in UTF_8:
+        raise ApiError(
+            400,
+            "malformed",
+            f"the request body must be UTF-8 JSON, not {charset[:40]!r}",
+            [{"path": None, "rule": None, "message": "a JSON body is UTF-8: no charset, or utf-8"}],
+        )
 
 
 def _read_json_body() -> None:
@@ -164,6 +212,7 @@ def _read_json_body() -> None:
     if request.method in ("POST", "PUT", "PATCH"):
         _read_body()
         if request.is_json:
+            _charset()
             request.get_json()  # cached: the view's own get_json reads the same value
 
 
@@ -190,6 +239,15 @@ def _cors(response: Response) -> Response:
     return response
 
 
+def _options(response: Response) -> Response:
+    """Flask's automatic answer to OPTIONS is an empty 200 labelled text/html: it is 204, no
+    content, with the ``Allow`` header."""
+    if request.method == "OPTIONS" and response.status_code == 200 and not response.data:
+        response.status_code = 204
+        del response.headers["Content-Type"]
+    return response
+
+
 def _too_large(e: RequestEntityTooLarge) -> tuple[Response, int]:
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
     return envelope(
@@ -205,4 +263,5 @@ def install(app: Flask) -> None:
     app.request_class = LimitedRequest
     app.before_request(_read_json_body)
     app.after_request(_cors)
+    app.after_request(_options)
     app.register_error_handler(RequestEntityTooLarge, _too_large)

@@ -249,7 +249,7 @@ class ThreadWorker(_ThreadWorker):
         try:
             client.setblocking(True)
             client.settimeout(1.0)
-            client.sendall(error_response(status, message, str(exc)))
+            client.sendall(error_response(status, message))  # gunicorn's words stay in the log
         except OSError:
             self.log.debug("the error response could not be sent")
         return None
