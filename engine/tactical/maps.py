@@ -17,14 +17,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
+from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
 from engine import hazards as titan_hazards
 from engine.battlelands import TERRAINS as TITAN_TERRAINS
 from engine.errors import RuleError, TitanError
-from engine.names import canonical
+from engine.names import canonical, unknown
 from engine.tactical.geometry import Axial, Grid, Path, parse_label
 
 FORMAT = "tactical-titan-map"
@@ -390,3 +391,23 @@ def dumps(m: Map) -> str:
     parts.append(block("hexsides", [json.dumps(s) for s in d["hexsides"]], "[", "]"))
     parts.append(block("starting_towers", [json.dumps(t) for t in d["starting_towers"]], "[", "]"))
     return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+# --- the maps kept in engine/data/maps -----------------------------------------------------
+
+_STORED = resources.files("engine.data").joinpath("maps")
+
+
+def map_names() -> tuple[str, ...]:
+    """The maps kept with the engine (engine/data/maps/<name>.json), by name."""
+    return tuple(
+        sorted(f.name[: -len(".json")] for f in _STORED.iterdir() if f.name.endswith(".json"))
+    )
+
+
+@cache
+def stored_map(name: str) -> Map:
+    """A map kept with the engine, read and checked once."""
+    if name not in map_names():
+        raise unknown("map", name, map_names(), rule="3.1")
+    return loads(_STORED.joinpath(f"{name}.json").read_text())

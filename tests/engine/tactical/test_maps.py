@@ -8,7 +8,9 @@ import json
 import pytest
 
 from engine.errors import RuleError, TitanError, UnknownName
-from engine.tactical.maps import Map, dumps, loads, parse_map
+from engine.tactical.geometry import doubled
+from engine.tactical.map_checks import check_map
+from engine.tactical.maps import TERRAINS, Map, dumps, loads, map_names, parse_map, stored_map
 from tests.helpers.tactical_maps import BAY, BRAMBLE, CENTRE, RIVER, SLOPE, ring, small_map
 
 
@@ -152,3 +154,77 @@ def test_an_unknown_label_is_an_unknown_name():
 
 def test_repr_names_the_map(small):
     assert repr(small) == "Map('Small', <37 hexes, 3 regions>)"
+
+
+# --- the maps kept in engine/data/maps (3.1, 3.2) ---------------------------------------------
+
+STORED = {"two_shores": 2, "four_winds": 4}  # name: players
+
+
+def _doubled_points(m: Map, hexes) -> set[tuple[int, int]]:
+    return {doubled(m.hexes[h].point) for h in hexes}
+
+
+def test_the_stored_maps_are_listed():
+    assert set(STORED) <= set(map_names())
+    with pytest.raises(UnknownName, match="did you mean two_shores"):
+        stored_map("two_shore")
+
+
+@pytest.mark.parametrize("name, players", STORED.items())
+def test_a_stored_map_loads_and_passes_3_1(name, players):
+    m = stored_map(name)
+    assert check_map(m) == []
+    assert m.players == players
+    assert {r.terrain for r in m.regions} == set(TERRAINS)  # every terrain and a Sea (2.1.1)
+    assert any(s.hazard == "River" for s in m.hexsides)  # 12.1.1
+    towers = {t.region for t in m.starting_towers}
+    for i, hexes in enumerate(m.region_hexes):
+        if i not in towers:
+            assert len(hexes) >= 12, m.regions[i]  # 3.1: 12 hexes at least, 20 better
+    for tower in m.starting_towers:
+        # 3.1: on the edge of the map: a hex of the tower lacks a neighbour
+        assert any(len(m.neighbours[h]) < 6 for h in m.tower_hexes(tower))
+
+
+def _mirror_rows(points: set[tuple[int, int]]) -> int:
+    """The doubled row c for which (x, y) -> (x, c - y) would map ``points`` onto themselves."""
+    ys = [y for _, y in points]
+    return min(ys) + max(ys)
+
+
+@pytest.mark.parametrize("name", STORED)
+def test_a_stored_map_is_mirrored_top_to_bottom_3_1(name):
+    """3.1: starting towers placed symmetrically. Top to bottom the mosaic is mirrored hex for
+    hex: the towers, the terrains and the Rivers."""
+    m = stored_map(name)
+    centres = _doubled_points(m, [t.centre for t in m.starting_towers])
+    c = _mirror_rows(centres)
+    assert {(x, c - y) for x, y in centres} == centres
+    terrain = {doubled(h.point): m.regions[h.region].terrain for h in m.hexes}
+    assert all(terrain.get((x, c - y)) == t for (x, y), t in terrain.items())
+    rivers = {
+        frozenset(doubled(m.hexes[h].point) for h in s.hexes)
+        for s in m.hexsides
+        if s.hazard == "River"
+    }
+    assert {frozenset((x, c - y) for x, y in side) for side in rivers} == rivers
+
+
+def test_four_winds_is_mirrored_left_to_right_3_1():
+    """The four towers stand on hexes mirrored exactly, so each is as far from the others as
+    any; the regions are mirrored by name (the Battleland's outline is not symmetric left to
+    right, so hexes of the two sides differ by a column)."""
+    m = stored_map("four_winds")
+    centres = _doubled_points(m, [t.centre for t in m.starting_towers])
+    xs = [x for x, _ in centres]
+    assert {(min(xs) + max(xs) - x, y) for x, y in centres} == centres
+    spans = [
+        sorted(m.distance(t.centre, u.centre) for u in m.starting_towers) for t in m.starting_towers
+    ]
+    assert all(span == spans[0] for span in spans)
+    terrain = {r.name: r.terrain for r in m.regions}
+    for region, kind in terrain.items():
+        twin = region.replace("west", "EAST").replace("east", "west").replace("EAST", "east")
+        twin = twin.replace("West", "EAST").replace("East", "West").replace("EAST", "East")
+        assert terrain[twin] == kind
