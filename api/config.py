@@ -46,6 +46,10 @@ DEFAULTS: dict[str, Any] = {
     "SIMULATION_WAIT_SECONDS": 2.0,
     # seconds a client has to send a whole request (line, headers and body) once it has begun
     "READ_TIMEOUT_SECONDS": 10.0,
+    # most hexes of a Tactical Titan map in one request
+    "TACTICAL_MAX_HEXES": 2000,
+    # most characters of a Tactical Titan state in one request
+    "TACTICAL_MAX_CHARACTERS": 400,
 }
 
 # The longest wait any setting may ask for, in seconds: far below what the operating system's
@@ -89,6 +93,8 @@ RANGES: dict[str, Range] = {
     "SIMULATIONS_PER_WORKER": Range(1, 64),
     "SIMULATION_WAIT_SECONDS": Range(0, 600, unit="seconds"),
     "READ_TIMEOUT_SECONDS": Range(1, 600, unit="seconds"),
+    "TACTICAL_MAX_HEXES": Range(1, 100_000, unit="hexes"),
+    "TACTICAL_MAX_CHARACTERS": Range(1, 10_000, unit="characters"),
 }
 
 # Variables of gunicorn.conf.py (not TITAN_*): name -> (range, whole numbers only).

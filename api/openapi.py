@@ -304,7 +304,8 @@ def _settings_bounds(doc: dict[str, Any], config: Mapping[str, Any]) -> None:
             setting = prop.get("x-setting")
             if setting is None:
                 continue
-            bound = "maxItems" if prop.get("type") == "array" else "maximum"
+            kind = prop.get("type")
+            bound = {"array": "maxItems", "object": "maxProperties"}.get(kind, "maximum")
             prop[bound] = config[setting.removeprefix("TITAN_")]
 
 
