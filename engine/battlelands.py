@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.data import load
 from engine.hazards import HEX_HAZARDS, HEXSIDE_HAZARDS, HexHazard, HexsideHazard
-from engine.hexes import HEX_COUNT, HEXES, NEIGHBOURS, parse_hex
+from engine.hexes import DISTANCE, HEX_COUNT, HEXES, NEIGHBOURS, PATHS, parse_hex
 from engine.names import unknown
 
 TERRAINS: tuple[str, ...] = (
@@ -38,6 +38,19 @@ class Battleland:
     elevations: tuple[int, ...]  # 0, 1 or 2 by hex index
     hexsides: Mapping[tuple[int, int], Hexside]  # (a, b) and (b, a) both present
     deploy: tuple[int, ...]  # the Tower's walled hexes (10.2); empty elsewhere
+
+    # The board's geometry, read from the board: every Battleland has engine.hexes' 27 hexes,
+    # and rules that ask the board they are given can be given another board (a Tactical
+    # Titan map answers the same three questions about its own hexes).
+    neighbours: ClassVar[tuple[tuple[int, ...], ...]] = NEIGHBOURS
+
+    def distance(self, a: int, b: int) -> int:
+        """Steps between two hexes (13.2 counts one more)."""
+        return DISTANCE[a][b]
+
+    def paths(self, a: int, b: int) -> tuple[tuple[int | None, ...], ...]:
+        """The possible paths of a rangestrike line from a to b (13.3)."""
+        return PATHS[a][b]
 
     def hazard(self, hex_: int) -> HexHazard:
         return self.hazards[hex_]

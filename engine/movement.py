@@ -13,7 +13,6 @@ from engine.battle_turns import deploys_in_tower, entering_hexes, may_move_in_ph
 from engine.battlelands import Battleland
 from engine.characters import Character
 from engine.hazards import applies
-from engine.hexes import NEIGHBOURS
 from engine.position import BattlePosition, Ref
 
 SLOWED = 2  # 11.4: a slowed hex counts as two hexes entered
@@ -77,7 +76,7 @@ def may_stand(kind: Character, land: Battleland, hex_: int) -> bool:
 
 def in_contact(land: Battleland, a: int, b: int) -> bool:
     """Adjacent and not separated by a Cliff (11.3, 11.7)."""
-    if b not in NEIGHBOURS[a]:
+    if b not in land.neighbours[a]:
         return False
     side = land.hexside(a, b)
     return side is None or not side.hazard.breaks_contact
@@ -103,7 +102,7 @@ def _walk(
         cost, here = heapq.heappop(queue)
         if cost > best.get(here, skill + 1):
             continue
-        for there in NEIGHBOURS[here]:
+        for there in land.neighbours[here]:
             if there in occupied:
                 continue
             step = step_cost(kind, land, here, there)
@@ -128,7 +127,7 @@ def _fly(
     while frontier:
         following = []
         for here in frontier:
-            for there in NEIGHBOURS[here]:
+            for there in land.neighbours[here]:
                 if there in steps or not may_fly_over(kind, land, there):
                     continue
                 steps[there] = steps[here] + 1

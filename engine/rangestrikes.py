@@ -1,8 +1,8 @@
 """Rangestrikes (13.0-13.5) and the hazard chart's rangestriking lines.
 
-A rangestrike follows one of the precomputed lines of ``engine.hexes.PATHS``
-(two where the line runs along a hexside; the striker picks, 13.3). Effects
-are read from the hazard records: hex hazards that block (``Tree``), cost
+A rangestrike follows one of the precomputed lines of the board (``Battleland.paths``,
+engine.hexes' ``PATHS``): two where the line runs along a hexside; the striker picks
+(13.3). Effects are read from the hazard records: hex hazards that block (``Tree``), cost
 skill per intervening hex (``intervening_skill_penalty``), defend the target
 (``rangestrike_defence_*``) or add dice (``rangestrike_dice_bonus``);
 hexsides with their ``rangestrike_crossing`` rule, the skill lost crossing
@@ -17,10 +17,9 @@ from collections import defaultdict
 from dataclasses import dataclass
 from itertools import pairwise
 
-from engine.battlelands import Battleland, Hexside
+from engine.battlelands import BATTLELANDS, Battleland, Hexside
 from engine.characters import Character
 from engine.hazards import Crossing, applies
-from engine.hexes import PATHS, distance
 from engine.movement import engaged
 from engine.position import BattlePosition, Ref
 from engine.strike_chart import strike_number as chart_strike_number
@@ -31,9 +30,10 @@ LONGEST_RANGE = 4  # 13.2
 LONG_RANGE_SKILL_LOSS = 1  # 13.2: at range four (not the Warlock, 13.5)
 
 
-def rangestrike_range(hex_: int, target_hex: int) -> int:
-    """Range counting both ends and every hex between (13.2)."""
-    return distance(hex_, target_hex) + 1
+def rangestrike_range(hex_: int, target_hex: int, land: Battleland = BATTLELANDS["Plains"]) -> int:
+    """Range counting both ends and every hex between (13.2), on the board given (every
+    Battleland has the same 27 hexes)."""
+    return land.distance(hex_, target_hex) + 1
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ def rangestrike_paths(
     is in contact is not considered here. The Warlock's rangestrike needs no
     clear hexes and ignores every hazard (13.5).
     """
-    reach = rangestrike_range(hex_, target_hex)
+    reach = rangestrike_range(hex_, target_hex, land)
     if not kind.rangestrikes or not SHORTEST_RANGE <= reach <= min(kind.skill, LONGEST_RANGE):
         return ()
     if target.is_lord and not kind.magic_missile:
@@ -76,7 +76,7 @@ def rangestrike_paths(
     skill = kind.skill - (LONG_RANGE_SKILL_LOSS if reach == LONGEST_RANGE else 0)
     defence = _defence(kind, target, land, target_hex)
     found: list[RangestrikePath] = []
-    for path in PATHS[hex_][target_hex]:
+    for path in land.paths(hex_, target_hex):
         way = _way(kind, hex_, target_hex, path, land)
         if way is None:
             continue

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import hexes as titan
+from engine.battlelands import TERRAINS, battleland
 from engine.errors import UnknownName
 from engine.tactical.geometry import (
     DIRECTIONS,
@@ -234,3 +235,16 @@ def test_connected_pieces():
 def test_a_grid_refuses_a_hex_twice():
     with pytest.raises(ValueError, match="twice"):
         Grid([(0, 0), (1, 0), (0, 0)])
+
+
+@pytest.mark.parametrize("terrain", TERRAINS)
+def test_a_battleland_answers_for_its_own_geometry(terrain):
+    """The seam TITAN's movement and rangestrikes read through: a Battleland's neighbours,
+    distances and lines are engine.hexes' tables, as a grid of its hexes gives them."""
+    land = battleland(terrain)
+    grid = Grid(BATTLELAND)
+    assert land.neighbours is titan.NEIGHBOURS and land.neighbours == grid.neighbours
+    for a in grid:
+        for b in grid:
+            assert land.distance(a, b) == grid.distance(a, b)
+            assert land.paths(a, b) is titan.PATHS[a][b]
