@@ -4,8 +4,8 @@ hazards on hexsides, and the players' starting towers.
 Inside, a hex is an int index of the map's ``Grid`` (``engine.tactical.geometry``) and a
 region an index of ``Map.regions``; labels and region names appear only in the JSON of
 ``to_dict``/``from_dict`` (docs/tactical.md, "Maps", describes it field by field).
-Hazards are kept by name: the effects of TITAN's are records of ``engine.hazards``, those
-of the variant's Water and River its own (12.1).
+Hazards are kept by name, the records of ``engine.tactical.hazards`` (TITAN's chart, Water
+and River, 12.1) giving their effects: ``Map.hazard_record`` and ``MapHexside.record``.
 
 ``Map.from_dict`` checks what it reads (``engine.tactical.map_checks``) and refuses a map
 that breaks a rule, naming each problem's section and hex; a ``Map`` built in code is
@@ -25,7 +25,9 @@ from typing import Any
 from engine import hazards as titan_hazards
 from engine.battlelands import TERRAINS as TITAN_TERRAINS
 from engine.errors import RuleError, TitanError
+from engine.hazards import HexHazard
 from engine.names import canonical, unknown
+from engine.tactical import hazards as tactical_hazards
 from engine.tactical.geometry import Axial, Grid, Path, parse_label
 
 FORMAT = "tactical-titan-map"
@@ -36,14 +38,12 @@ TOWER = "Tower"
 TERRAINS: tuple[str, ...] = (*TITAN_TERRAINS, SEA)
 
 PLAIN = "Plain"
-WATER = "Water"  # 12.1.2: occupies a hex
-RIVER = "River"  # 12.1.1: occupies a hexside, and has no top
+WATER = tactical_hazards.WATER.name  # 12.1.2: occupies a hex
+RIVER = tactical_hazards.RIVER.name  # 12.1.1: occupies a hexside, and has no top
 WALL = "Wall"
-# The variant's new hazards are only names here; their effects are records of the variant's
-# hazard module, which a map does not need.
-HEX_HAZARDS: tuple[str, ...] = (*titan_hazards.HEX_HAZARDS, WATER)
-HEXSIDE_HAZARDS: tuple[str, ...] = (*titan_hazards.HEXSIDE_HAZARDS, RIVER)
-# the hexside hazards connected to one of their hexes (TITAN's hazard chart): all but River
+HEX_HAZARDS: tuple[str, ...] = tuple(tactical_hazards.HEX_HAZARDS)
+HEXSIDE_HAZARDS: tuple[str, ...] = tuple(tactical_hazards.HEXSIDE_HAZARDS)
+# the hexside hazards connected to one of their hexes: TITAN's (its hazard chart), not River
 TOPPED: tuple[str, ...] = tuple(titan_hazards.HEXSIDE_HAZARDS)
 
 ELEVATIONS = range(0, 3)  # TITAN's Battlelands: 0, 1 or 2
@@ -83,6 +83,11 @@ class MapHexside:
     def going_up(self, toward: int) -> bool:
         """Is a crossing toward ``toward`` a crossing up (onto the connected hex)?"""
         return self.top is not None and toward == self.top
+
+    @property
+    def record(self) -> tactical_hazards.TacticalHexsideHazard:
+        """The hazard's effects (a map that passed its checks names only known hazards)."""
+        return tactical_hazards.HEXSIDE_HAZARDS[self.hazard]
 
 
 @dataclass(frozen=True)
@@ -136,6 +141,10 @@ class Map:
     def hazard(self, hex_: int) -> str:
         """The name of the hazard in a hex (2.1.2)."""
         return self.hexes[hex_].hazard
+
+    def hazard_record(self, hex_: int) -> HexHazard:
+        """The effects of the hazard in a hex (a checked map names only known hazards)."""
+        return tactical_hazards.HEX_HAZARDS[self.hexes[hex_].hazard]
 
     def region_of(self, hex_: int) -> Region:
         return self.regions[self.hexes[hex_].region]

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from engine.errors import RuleError, TitanError, UnknownName
+from engine.tactical import hazards as tactical_hazards
 from engine.tactical.geometry import doubled
 from engine.tactical.map_checks import check_map
 from engine.tactical.maps import TERRAINS, Map, dumps, loads, map_names, parse_map, stored_map
@@ -45,6 +46,16 @@ def test_hexsides_are_seen_from_both_hexes_2_1(small):
     assert river.hazard == "River" and river.top is None
     assert not river.going_up(a) and not river.going_up(b)  # 12.1.1: a River has no top
     assert small.hexside(small.parse("B3"), small.parse("B4")) is None
+
+
+def test_hazards_are_read_through_the_variants_records_12_1(small):
+    """A map keeps names; their effects are engine.tactical.hazards' records (12.1)."""
+    assert small.hazard_record(small.parse(BAY[0])) is tactical_hazards.WATER
+    assert small.hazard_record(small.parse(BRAMBLE)) is tactical_hazards.HEX_HAZARDS["Bramble"]
+    river = small.hexside(*(small.parse(h) for h in RIVER))
+    assert river.record is tactical_hazards.RIVER
+    slope = small.hexside(*(small.parse(h) for h in SLOPE))
+    assert slope.record.name == "Slope" and slope.record.slows_going_up == "non_native_walkers"
 
 
 def test_geometry_is_the_grids(small):
