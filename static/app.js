@@ -49,6 +49,33 @@ const state = {
   charts: {},
   retry: null, // the timer of an automatic retry after a 503
   entrySide: "1", // the side the player chose (the Tower forces 5 while it is picked)
+  battlelands: {}, // terrain -> GET /battlelands/{terrain}, fetched once
+  story: null, // the Battle shown (POST /odds/trace), its step and its player's timer
+  step: -1,
+  playing: null,
+  battleAsked: null, // a link's Battle to show once its odds are in
+};
+
+// What each field of the request is called on the page: an error names the label the player
+// reads, not the request's field.
+const FIELD_LABELS = {
+  land: "Land",
+  terrain: "Terrain",
+  entry_side: "Attacker enters from side",
+  "attacker.score": "Attacker's score",
+  "defender.score": "Defender's score",
+  "attacker.characters": "Attacker's characters",
+  "defender.characters": "Defender's characters",
+  attacker: "Attacker",
+  defender: "Defender",
+  "tactics.attacker": "Attacker's tactic",
+  "tactics.defender": "Defender's tactic",
+  summonable: "Lord the attacker may summon",
+  reinforce: "Defender musters its reinforcement",
+  trials: "Battles to play",
+  precision: "Stop at a precision",
+  seed: "Seed",
+  battle: "Battle number",
 };
 
 // ---------- formatting ----------
@@ -156,6 +183,65 @@ function updatePlaceHints() {
   const tower = inTower();
   side.value = tower ? "5" : state.entrySide; // the player's own choice comes back
   side.disabled = tower;
+  updateLandView();
+}
+
+// ---------- the Battleland beside the form ----------
+
+/** The terrain the form's Engagement is fought on, and the attacker's side. */
+function placeOfBattle() {
+  const terrain = whereMode() === "land"
+    ? state.lands[$("#land").value]?.terrain : $("#terrain").value;
+  return { terrain, side: inTower() ? 5 : Number($("#entry-side").value) };
+}
+
+async function battlelandOf(terrain) {
+  if (!state.battlelands[terrain]) {
+    state.battlelands[terrain] = getJSON(`/battlelands/${encodeURIComponent(terrain)}`);
+  }
+  return state.battlelands[terrain];
+}
+
+function fillLegend(list, land) {
+  list.replaceChildren(...Battleland.legend(land).map((item) => {
+    const swatch = element("span", {
+      class: `swatch ${item.kind}`,
+      style: item.kind === "hex" ? `background:${item.fill}` : `border-color:${item.stroke}`,
+      "aria-hidden": "true",
+    });
+    return element("li", {}, swatch, element("span", { text: item.text }));
+  }));
+  const walls = land.defender_deploy_hexes ? [
+    element("li", {}, element("span", { class: "swatch walls", "aria-hidden": "true" }),
+      element("span", { text: "The defender is placed within the walls (10.2)" }))] : [];
+  list.append(
+    element("li", {}, element("span", { class: "swatch attacker-edge", "aria-hidden": "true" }),
+      element("span", { text: "Where the attacker enters; other sides numbered (10.1)" })),
+    ...walls,
+  );
+}
+
+async function updateLandView() {
+  const { terrain, side } = placeOfBattle();
+  if (!terrain) return;
+  try {
+    const land = await battlelandOf(terrain);
+    const now = placeOfBattle(); // another choice may have come while it loaded
+    if (now.terrain !== terrain || now.side !== side) return;
+    const svg = $("#land-drawing");
+    Battleland.draw(svg, land, side);
+    const defender = land.defender_deploy_hexes
+      ? "the defender within the Tower's walls (10.2)"
+      : `the defender from the edge opposite (${
+        land.edges[land.entry_sides[side].defender].join(", ")})`;
+    const caption = `${terrain}: the attacker enters from side ${side} ` +
+      `(${land.edges[land.entry_sides[side].attacker].join(", ")}), ${defender}.`;
+    $("#land-caption").textContent = caption;
+    svg.setAttribute("aria-label", `Drawing of the ${terrain} Battleland. ${caption}`);
+    fillLegend($("#land-legend"), land);
+  } catch (error) {
+    $("#land-caption").textContent = `The Battleland could not be drawn (${error.message}).`;
+  }
 }
 
 function updateTacticHelp() {
@@ -267,10 +353,19 @@ function fillForm(request) {
 
 // ---------- the shareable link ----------
 
-function linkFor(request) {
+function linkFor(request, battle = null) {
   const url = new URL(window.location.href);
-  url.hash = new URLSearchParams({ q: JSON.stringify(request) }).toString();
+  const params = { q: JSON.stringify(request) };
+  if (battle !== null) params.battle = String(battle);
+  url.hash = new URLSearchParams(params).toString();
   return url.toString();
+}
+
+/** The Battle a shared link asks to show (its index among the Battles), or null. */
+function battleFromLink() {
+  const raw = new URLSearchParams(window.location.hash.slice(1)).get("battle");
+  const index = Number(raw);
+  return raw !== null && Number.isInteger(index) && index >= 0 ? index : null;
 }
 
 /** The question a shared link holds; null without one. A link that holds something
@@ -331,15 +426,45 @@ function placeFor(path) {
   return null;
 }
 
+/** The label the page gives the field of a JSON path (its longest labelled prefix). */
+function labelOf(path) {
+  const parts = dotted(path).split(".");
+  while (parts.length) {
+    const key = parts.join(".");
+    if (FIELD_LABELS[key]) return [key, FIELD_LABELS[key]];
+    parts.pop();
+  }
+  return [null, null];
+}
+
+/** An error detail in the page's words: a message that starts with the request's field
+ * ("trials must be at least 1") starts with the field's label instead ("Battles to play:
+ * must be at least 1"); a bare one ("Not a valid integer.") is given the label first. */
+function inWords(detail) {
+  const [key, label] = labelOf(detail.path);
+  let text = detail.message || "";
+  if (label) {
+    const name = key.split(".").pop();
+    if (text.startsWith(`${key} `) || text.startsWith(`${name} `)) {
+      const rest = text.slice(text.startsWith(`${key} `) ? key.length + 1 : name.length + 1);
+      text = `${label}: ${rest.replace(/^is /, "")}`;
+    } else if (/^[A-Z]/.test(text) && !text.startsWith(label)) {
+      text = `${label}: ${text[0].toLowerCase()}${text.slice(1)}`;
+    }
+  }
+  return detail.rule ? `${text} (rule ${detail.rule})` : text;
+}
+
 function showErrors(envelope, status) {
   const error = envelope?.error || { message: `The service answered ${status}.`, details: [] };
   const unplaced = [];
   let first = null;
   for (const detail of error.details || []) {
-    const text = detail.rule ? `${detail.message} (rule ${detail.rule})` : detail.message;
+    const text = inWords(detail);
     const place = placeFor(detail.path);
     if (!place) {
-      unplaced.push(detail.path ? `${detail.path}: ${text}` : text);
+      const [, label] = labelOf(detail.path);
+      unplaced.push(detail.path && !label ? `${detail.path}: ${text}` : text);
       continue;
     }
     place.textContent = place.hidden ? text : `${place.textContent} ${text}`;
@@ -356,7 +481,10 @@ function showErrors(envelope, status) {
     first = first || field || place;
   }
   const top = $("#form-error");
-  top.textContent = [error.message, ...unplaced].join(" — ");
+  const placed = (error.details || []).length - unplaced.length;
+  const lead = placed ? `Not played: ${placed === 1 ? "a field needs" : `${placed} fields need`} ` +
+    "a change (marked below)." : error.message;
+  top.textContent = [lead, ...unplaced].join(" — ");
   top.hidden = false;
   if (first && typeof first.focus === "function" && first.tabIndex >= 0) first.focus();
 }
@@ -399,7 +527,7 @@ function renderOutcomes(answer) {
       number(answer.requested_trials ?? answer.trials, 0)} Battles played, so the intervals are wider.`;
   } else if (answer.stopped === "precision") {
     summary += ` Stopped once every interval was within ±${
-      number(100 * answer.precision, 1)} points.`;
+      number(100 * answer.precision, 1)} percentage points.`;
   }
   $("#summary").textContent = summary;
 }
@@ -426,13 +554,89 @@ function survivalRows(s) {
   });
 }
 
-function renderSide(side, answer) {
+// ---------- the characters who join during the Battle, and the points ----------
+
+/** The Lord summoned (15.0) or the reinforcement mustered (14.0) that may join a side:
+ * [{name, p (it joins), survives (it joins and is in the Legion after)}]. */
+function joiners(side, answer) {
+  const s = answer[side];
+  if (side === "attacker") {
+    const lord = s.summoned;
+    return lord?.name && lord.p > 0 ? [{ name: lord.name, p: lord.p, survives: lord.survives,
+      how: "summoned", names: [[lord.name, lord.p]] }] : [];
+  }
+  const r = s.reinforcement;
+  if (!r || !r.p) return [];
+  // the recruit may differ from Battle to Battle (by name: how often each); its survival is
+  // the reinforcement's as a whole
+  const names = Object.entries(r.by_name).sort((a, b) => b[1] - a[1]);
+  return [{ name: names.map(([n]) => n).join(" or "), p: r.p, survives: r.survives,
+    how: "reinforcement", names }];
+}
+
+/** Points a character is worth to the side that slays it: Power × Skill (16.0), a Titan's
+ * Power by its player's score (19.1). */
+function worth(name, score) {
+  const c = state.characters[name];
+  if (!c) return 0;
+  return c.value ?? (6 + Math.floor(Math.max(score, 0) / 100)) * c.skill;
+}
+
+/** Where a side's points come from: the enemy Legion's worth and what may join it. */
+function pointsSources(side, answer, request) {
+  const enemy = side === "attacker" ? "defender" : "attacker";
+  const legion = request[enemy] || { score: 0, characters: [] };
+  const values = legion.characters.map((n) => [n, worth(n, legion.score)]);
+  const whole = values.reduce((t, [, v]) => t + v, 0);
+  const extra = joiners(enemy, answer).flatMap((j) => j.names.map(([name, p]) => ({
+    name, p, how: j.how, value: worth(name, legion.score),
+  })));
+  return { enemy, values, whole, extra };
+}
+
+/** "an Ogre", "a Troll". */
+const article = (name) => `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name}`;
+
+/** A share of the Battles in words: "under 1%" rather than a bare "0%". */
+const share = (p) => (p > 0 && p < 0.005 ? "under 1%" : percent(p, 0));
+
+/** What a bar of ``points`` is made of, in words. */
+function pointsMeaning(points, sources) {
+  if (points === 0) return "nothing: a defeat, a time-loss (10.5) or both Legions eliminated";
+  if (points === sources.whole) return `the whole ${sources.enemy}'s Legion`;
+  const joined = sources.extra.find((j) => points === sources.whole + j.value);
+  if (joined) {
+    return `the whole ${sources.enemy}'s Legion and its ${joined.how === "summoned"
+      ? `summoned ${joined.name}` : `reinforcement, ${article(joined.name)}`} (${joined.value})`;
+  }
+  return `part of the ${sources.enemy}'s Legion: those slain before its Titan fell (19.3)`;
+}
+
+function pointsNote(side, sources) {
+  const parts = sources.values.map(([n, v]) => `${n} ${v}`).join(", ");
+  let note = `Each bar is the points of the ${sources.enemy}'s characters this side slays ` +
+    `(Power × Skill, 16.0), scored only when it wins. The ${sources.enemy}'s Legion is worth ` +
+    `${sources.whole} (${parts})`;
+  for (const j of sources.extra) {
+    note += `; its ${j.how === "summoned" ? `summoned ${j.name}` : `reinforcement, ${article(j.name)},`}` +
+      ` adds ${j.value} when it joins (${share(j.p)} of Battles) and is slain, ` +
+      `${sources.whole + j.value} in all`;
+  }
+  return `${note}.`;
+}
+
+function renderSide(side, answer, request) {
   const s = answer[side];
   const facts = $(`#${side}-facts`);
   const rows = [
     ["Expected survivors", number(s.expected_survivors, 2)],
     ["Expected points scored", number(s.expected_points, 1)],
   ];
+  for (const j of joiners(side, answer)) {
+    const what = j.how === "summoned" ? `${j.name} summoned (15.0)` : `${j.name} mustered (14.0)`;
+    rows.push([what, `${percent(j.p)} of Battles`]);
+    rows.push([`… and survives it`, `${percent(j.survives)} of Battles`]);
+  }
   if (s.has_titan) { // no "Titan killed 0%" for a side without its Titan
     rows.push(["Titan killed", percent(s.titan_killed)]);
     // lost: killed, or eliminated with its Legion on a time loss (10.5)
@@ -444,20 +648,28 @@ function renderSide(side, answer) {
 
   const body = $(`#${side}-survival tbody`);
   // a group's breakdown ("both 6%, one 31%, none 63%") goes under its bar, a single one's beside it
-  body.replaceChildren(...survivalRows(s).map(([name, p, text, group]) => element("tr", {},
-    element("th", { scope: "row", text: name }),
-    element("td", group ? { class: "group" } : {},
-      bar(p, null, side), element("span", { class: "value", text })),
-  )));
+  const late = joiners(side, answer).map((j) => [
+    `${j.name} (${j.how})`, j.survives,
+    `joins ${share(j.p)}, survives ${share(j.survives)}`, true,
+  ]);
+  body.replaceChildren(...[...survivalRows(s), ...late].map(([name, p, text, group]) =>
+    element("tr", {},
+      element("th", { scope: "row", text: name }),
+      element("td", group ? { class: "group" } : {},
+        bar(p, null, side), element("span", { class: "value", text })),
+    )));
 
   const points = Object.entries(s.points_distribution)
     .map(([k, v]) => [Number(k), v]).sort((a, b) => a[0] - b[0]);
+  const sources = pointsSources(side, answer, request);
+  $(`#${side}-points-note`).textContent = pointsNote(side, sources);
   $(`#${side}-points-table tbody`).replaceChildren(...points.map(([k, v]) => element("tr", {},
-    element("td", { text: String(k) }), element("td", { text: percent(v) }))));
-  drawPoints(side, points);
+    element("td", { text: String(k) }), element("td", { text: percent(v) }),
+    element("td", { text: pointsMeaning(k, sources) }))));
+  drawPoints(side, points, sources);
 }
 
-function drawPoints(side, points) {
+function drawPoints(side, points, sources) {
   const canvas = $(`#${side}-points`);
   canvas.setAttribute("aria-label", `Chart of points the ${side} scores; the table below holds the numbers.`);
   if (typeof Chart === "undefined") return; // the table alone
@@ -483,6 +695,7 @@ function drawPoints(side, points) {
           callbacks: {
             title: (items) => `${items[0].label} points`,
             label: (item) => `${item.raw.toFixed(1)}% of Battles`,
+            afterLabel: (item) => pointsMeaning(Number(item.label), sources),
           },
         },
       },
@@ -529,8 +742,8 @@ function renderAnswer(answer, request) {
   state.lastAnswer = answer;
   resetPlayCheck();
   renderOutcomes(answer);
-  renderSide("attacker", answer);
-  renderSide("defender", answer);
+  renderSide("attacker", answer, request);
+  renderSide("defender", answer, request);
   renderAlternatives(answer);
   const replay = { ...request, seed: answer.seed }; // the link shows these very dice again
   const link = linkFor(replay);
@@ -544,6 +757,11 @@ function renderAnswer(answer, request) {
   const results = $("#results");
   results.hidden = false;
   results.dataset.state = "done";
+  $("#stale-notice").hidden = true;
+  hideBattle();
+  $("#battle-number").max = String(answer.trials);
+  $("#battle-of").textContent = `of ${number(answer.trials, 0)}`;
+  if (Number($("#battle-number").value) > answer.trials) $("#battle-number").value = "1";
 }
 
 // ---------- would better play change this? ----------
@@ -571,26 +789,32 @@ function resetPlayCheck() {
   $("#check-play").disabled = bothSearch(); // nothing left to check
 }
 
-// One side played by the search against the other side's tactic of the answer shown.
+// One side played by the search against the other side's tactic of the answer shown: the
+// difference of the two shares of good endings in percentage points, with the 95% interval of
+// a difference of two independent shares (the sampling error of both runs).
 function checkLine(side, answer, base) {
   const mine = goodEnding(side, answer.outcomes);
   const here = goodEnding(side, base.outcomes);
-  const n = answer.trials;
-  const half = 1.96 * Math.sqrt(Math.max(mine * (1 - mine), 1 / n) / n);
+  const [n, m] = [answer.trials, base.trials];
+  const spread = (p, k) => Math.max(p * (1 - p), 1 / k) / k;
+  const half = 1.96 * Math.sqrt(spread(mine, n) + spread(here, m));
   const gain = 100 * (mine - here);
-  const verdict = Math.abs(gain) <= 100 * half
-    ? "no clear difference (within the sampling error)"
-    : `${gain > 0 ? "+" : "−"}${points(Math.abs(gain))}`;
+  const [lo, hi] = [gain - 100 * half, gain + 100 * half];
+  const interval = `${signed(gain)} percentage points (95% interval ${signed(lo)} to ${signed(hi)})`;
+  let verdict;
+  if (lo > 0) verdict = `better play gains the ${side} ${interval}`;
+  else if (hi < 0) verdict = `no better play found: the search did worse, ${interval}`;
+  else verdict = `no better play found: ${interval}, within the sampling error`;
   const [does, did] = side === "attacker"
-    ? ["wins", ""] : ["holds out (wins, or the time runs out) in", " in"];
-  return `A searching ${side} ${does} ${percent(mine, 0)} of ${number(n, 0)} Battles ` +
-    `(±${points(100 * half)}), the ${side} here${did} ${percent(here, 0)}: ${verdict}.`;
+    ? ["wins", " wins"] : ["holds out (wins, or the time runs out) in", " holds out in"];
+  return `A searching ${side} ${does} ${percent(mine, 0)} of ${number(n, 0)} Battles; ` +
+    `the ${side} here${did} ${percent(here, 0)} of ${number(m, 0)}: ${verdict}.`;
 }
 
-// "30 points", "1 point", "0.5 points": whole points, or one decimal below one.
-function points(x) {
-  const shown = x >= 0.95 ? x.toFixed(0) : x.toFixed(1);
-  return `${shown} point${shown === "1" ? "" : "s"}`;
+// "+4.2", "−0.6": percentage points with their sign, one decimal.
+function signed(x) {
+  const shown = Math.abs(x).toFixed(1);
+  return shown === "0.0" ? "0.0" : `${x > 0 ? "+" : "−"}${shown}`;
 }
 
 async function checkPlay() {
@@ -631,6 +855,200 @@ async function checkPlay() {
   }
 }
 
+// ---------- one Battle, phase by phase ----------
+
+const STEP_MS = 1400; // a phase on screen while playing
+
+/** Ask for Battle ``index`` of the answer shown (POST /odds/trace) and show it. */
+async function showBattle(index) {
+  const request = state.lastRequest;
+  const answer = state.lastAnswer;
+  if (!request || !answer) return;
+  stopPlaying();
+  const status = $("#show-status");
+  const { precision, ...rest } = request; // the very Battles the answer counts
+  const asked = { ...rest, seed: answer.seed, trials: answer.trials, battle: index };
+  status.textContent = `Playing Battle ${number(index + 1, 0)} again…`;
+  $("#show-battle").disabled = true;
+  $("#another-battle").disabled = true;
+  try {
+    const response = await fetch(`${API}/odds/trace`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(asked),
+    });
+    const body = await response.json().catch(() => null);
+    if (!response.ok || !body) {
+      const detail = body?.error?.details?.[0];
+      const message = detail ? inWords(detail) : body?.error?.message || `error ${response.status}`;
+      status.textContent = `Not shown: ${message}.`;
+      return;
+    }
+    status.textContent = "";
+    $("#battle-number").value = String(index + 1);
+    renderStory(body);
+    const link = linkFor({ ...request, seed: answer.seed }, index);
+    $("#battle-link").value = link;
+    history.replaceState(null, "", link);
+  } catch (error) {
+    status.textContent = `Not shown: the service could not be reached (${error.message}).`;
+  } finally {
+    $("#show-battle").disabled = false;
+    $("#another-battle").disabled = false;
+  }
+}
+
+function hideBattle() {
+  stopPlaying();
+  state.story = null;
+  $("#battle-view").hidden = true;
+  $("#show-status").textContent = "";
+}
+
+const OUTCOME_WORDS = {
+  attacker_wins: "The attacker wins", defender_wins: "The defender wins",
+  mutual_elimination: "Both Legions eliminated", time_loss: "Time-loss",
+};
+
+function renderStory(story) {
+  state.story = story;
+  state.about = Object.fromEntries(story.characters.map((c) => [c.id, c]));
+  const svg = $("#battle-drawing");
+  state.view = Battleland.draw(svg, story.battleland, story.entry_side);
+  Battleland.arrows(svg);
+  const log = $("#battle-log");
+  log.replaceChildren(...story.phases.map((phase, k) => {
+    const items = phase.events.length
+      ? phase.events.map((e) => element("li", { class: `event ${e.kind}`, text: e.text }))
+      : [element("li", { class: "event quiet", text: phase.phase === "maneuver"
+        ? "Nobody moves." : "Nobody is in contact or in range: no strikes." })];
+    const entry = element("li", { class: "phase", "data-step": String(k) },
+      element("button", { type: "button", class: "phase-name", text: phase.title }),
+      element("ul", {}, ...items));
+    $(".phase-name", entry).addEventListener("click", () => {
+      stopPlaying();
+      goTo(k);
+    });
+    return entry;
+  }));
+  $("#battle-ending").textContent = story.ending;
+  $("#battle-styles").textContent = `Battle ${number(story.battle + 1, 0)} of seed ${story.seed}: ` +
+    `the attacker played ${story.styles.attacker}, the defender ${story.styles.defender}. ` +
+    `${OUTCOME_WORDS[story.outcome]} in Battle-Round ${story.rounds}.`;
+  const slider = $("#step-slider");
+  slider.max = String(story.phases.length);
+  $("#battle-view").hidden = false;
+  goTo(-1);
+}
+
+/** Show the Battle after phase ``k`` (-1: before its first phase). */
+function goTo(k) {
+  const story = state.story;
+  if (!story) return;
+  const last = story.phases.length - 1;
+  state.step = Math.max(-1, Math.min(k, last));
+  const phase = story.phases[state.step];
+  const placed = phase ? phase.pieces : startPieces(story);
+  const slain = new Map();
+  if (phase) {
+    const where = piecesOfPosition(phase);
+    for (const e of phase.events) {
+      if (e.kind === "slain" && where[e.piece]) slain.set(e.piece, where[e.piece]);
+    }
+  }
+  Battleland.place(state.view, placed, state.about, slain);
+  Battleland.mark(state.view, phase ? phase.events : [], state.about);
+  $("#battle-drawing").dataset.step = String(state.step);
+  $("#phase-title").textContent = phase
+    ? `${phase.title} (phase ${state.step + 1} of ${last + 1})`
+    : "Before the Battle: the Legions wait beside the Battleland.";
+  $("#step-slider").value = String(state.step + 1);
+  $("#step-back").disabled = state.step < 0;
+  $("#step-first").disabled = state.step < 0;
+  $("#step-next").disabled = state.step >= last;
+  const log = $("#battle-log");
+  for (const li of $$(".phase", log)) {
+    const current = Number(li.dataset.step) === state.step;
+    li.classList.toggle("current", current);
+    li.classList.toggle("past", Number(li.dataset.step) < state.step);
+    if (current) log.scrollTop = li.offsetTop - 8; // the log alone scrolls, not the page
+  }
+  if (state.step < 0) log.scrollTop = 0;
+}
+
+/** Where each character stands in the position a phase began in: {id: {hex, hits}}. */
+function piecesOfPosition(phase) {
+  const where = {};
+  for (const side of ["attacker", "defender"]) {
+    phase.position[side].characters.forEach((c, i) => {
+      where[phase.ids[side][i]] = { hex: c.hex, hits: c.hits };
+    });
+  }
+  // hits taken in the phase: a slain character is drawn with its Power in hits
+  for (const e of phase.events) {
+    if (e.kind === "slain" && where[e.piece]) where[e.piece].hits = state.about[e.piece].power;
+  }
+  return where;
+}
+
+function startPieces(story) {
+  const ids = story.phases[0]?.ids || { attacker: [], defender: [] };
+  const found = [];
+  for (const side of ["attacker", "defender"]) {
+    story.start[side].characters.forEach((c, i) => {
+      if (ids[side][i]) found.push({ id: ids[side][i], hex: c.hex, hits: c.hits });
+    });
+  }
+  return found;
+}
+
+function stopPlaying() {
+  clearInterval(state.playing);
+  state.playing = null;
+  $("#play-pause").textContent = "▶ Play";
+  $("#play-pause").setAttribute("aria-pressed", "false");
+}
+
+function togglePlaying() {
+  if (state.playing) {
+    stopPlaying();
+    return;
+  }
+  const story = state.story;
+  if (!story) return;
+  if (state.step >= story.phases.length - 1) goTo(-1);
+  $("#play-pause").textContent = "⏸ Pause";
+  $("#play-pause").setAttribute("aria-pressed", "true");
+  state.playing = setInterval(() => {
+    if (state.step >= story.phases.length - 1) {
+      stopPlaying();
+      return;
+    }
+    goTo(state.step + 1);
+  }, STEP_MS);
+}
+
+function wireBattle() {
+  $("#show-battle").addEventListener("click", () => {
+    const n = Number($("#battle-number").value);
+    const trials = state.lastAnswer?.trials || 1;
+    const index = Number.isInteger(n) && n >= 1 && n <= trials ? n - 1 : 0;
+    showBattle(index);
+  });
+  $("#another-battle").addEventListener("click", () => {
+    const trials = state.lastAnswer?.trials || 1;
+    showBattle(Math.floor(Math.random() * trials));
+  });
+  $("#step-first").addEventListener("click", () => { stopPlaying(); goTo(-1); });
+  $("#step-back").addEventListener("click", () => { stopPlaying(); goTo(state.step - 1); });
+  $("#step-next").addEventListener("click", () => { stopPlaying(); goTo(state.step + 1); });
+  $("#play-pause").addEventListener("click", togglePlaying);
+  $("#step-slider").addEventListener("input", () => {
+    stopPlaying();
+    goTo(Number($("#step-slider").value) - 1);
+  });
+}
+
 // ---------- running ----------
 
 // A 503 while a worker prepares the battle kernel (after an install): ask again by itself.
@@ -641,6 +1059,32 @@ function retryAfter(response) {
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_RETRY_SECONDS) : null;
 }
 
+/** Results on screen while a new question is asked: marked as the previous question's. */
+function markStale(text) {
+  const results = $("#results");
+  if (results.hidden) return;
+  results.dataset.state = "stale";
+  const notice = $("#stale-notice");
+  notice.textContent = text;
+  notice.hidden = false;
+  stopPlaying();
+}
+
+/** No results: a question refused or unanswered leaves nothing that looks like its answer. */
+function clearResults() {
+  const results = $("#results");
+  results.hidden = true;
+  results.dataset.state = "cleared";
+  $("#stale-notice").hidden = true;
+  hideBattle();
+}
+
+/** Bring the answer into view when it starts below the screen's fold (a phone, mostly). */
+function revealResults() {
+  const top = $("#results").getBoundingClientRect().top;
+  if (top > window.innerHeight * 0.5 || top < 0) $("#results").scrollIntoView({ block: "start" });
+}
+
 async function run(event) {
   event?.preventDefault();
   clearTimeout(state.retry);
@@ -649,6 +1093,7 @@ async function run(event) {
   const button = $("#run");
   const status = $("#status");
   button.disabled = true;
+  markStale("These results answer the previous question; the new one is being played…");
   $("#results").setAttribute("aria-busy", "true");
   const trials = typeof request.trials === "number" ? number(request.trials, 0) : "the";
   status.textContent = `Playing ${trials} Battles…`;
@@ -668,13 +1113,19 @@ async function run(event) {
       return;
     }
     if (!response.ok) {
+      clearResults();
       showErrors(body, response.status);
-      status.textContent = "Not played: see the message above.";
+      status.textContent = "Not played: see the messages in the form.";
       return;
     }
     renderAnswer(body, request);
     status.textContent = `Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`;
+    revealResults();
+    const asked = state.battleAsked;
+    state.battleAsked = null;
+    if (asked !== null) showBattle(asked);
   } catch (error) {
+    clearResults();
     showErrors({ error: { message: `The service could not be reached (${error.message}).`, details: [] } });
     status.textContent = "";
   } finally {
@@ -689,7 +1140,10 @@ function wire() {
   }
   $("#land").addEventListener("change", updatePlaceHints);
   $("#terrain").addEventListener("change", updatePlaceHints);
-  $("#entry-side").addEventListener("change", () => { state.entrySide = $("#entry-side").value; });
+  $("#entry-side").addEventListener("change", () => {
+    state.entrySide = $("#entry-side").value;
+    updateLandView();
+  });
   for (const select of $$(".tactic")) select.addEventListener("change", updateTacticHelp);
   for (const side of ["attacker", "defender"]) {
     const box = $(`#${side}`);
@@ -714,10 +1168,12 @@ function wire() {
   });
   $("#odds-form").addEventListener("submit", run);
   $("#check-play").addEventListener("click", checkPlay);
+  wireBattle();
   window.addEventListener("hashchange", () => {
     const shared = requestFromLink();
     if (shared && JSON.stringify(shared) !== JSON.stringify(state.lastRequest)) {
       fillForm(shared);
+      state.battleAsked = battleFromLink();
       run();
     }
   });
@@ -741,6 +1197,7 @@ async function start() {
   const shared = requestFromLink();
   fillForm(shared || EXAMPLE);
   document.body.dataset.ready = "true";
+  state.battleAsked = shared ? battleFromLink() : null;
   if (shared) run();
 }
 

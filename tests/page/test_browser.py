@@ -1,113 +1,31 @@
 """End to end in headless Chromium: the page at / fills, runs and shows an Engagement's odds.
 
-The app is served on a free loopback port; Debian's Chromium (scripts/ensure-browser.sh) is
-driven by playwright, which never downloads a browser of its own. Every request the pages
+The app is served on a free loopback port (tests/page/conftest.py); every request the pages
 make must stay on the loopback server (the pages work with no internet).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import threading
-from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-# The first odds request may compile the battle kernel (numba's cache cold): allow for it.
-RUN_TIMEOUT_MS = 300_000
+from tests.helpers.browser import (
+    RUN_TIMEOUT_MS,
+    answer_of_link,
+    open_form,
+    require_browser,
+    set_legion,
+)
 
-if not CHROMIUM.exists():
-    if os.environ.get("CI"):
-        pytest.fail(f"{CHROMIUM} is missing in CI (scripts/ensure-browser.sh installs it)")
-    pytest.skip(
-        "headless Chromium is not installed (make test installs it)", allow_module_level=True
-    )
-
-sync_api = pytest.importorskip("playwright.sync_api")
+require_browser()
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def needs_kernel() -> None:
     pytest.importorskip("simulator.battles", reason="until the battle kernel is committed")
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    from werkzeug.serving import make_server
-
-    from api import create_app
-
-    app = create_app({"TESTING": True, "TIME_BUDGET_SECONDS": 120.0})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser, base_url):
-    """A fresh page that records every request leaving the loopback server, and script errors."""
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
-    page = context.new_page()
-    page.outside, page.script_errors = [], []
-    server = urlsplit(base_url).netloc
-
-    def watch(request):
-        url = urlsplit(request.url)
-        if url.scheme in ("http", "https", "ws", "wss") and url.netloc != server:
-            page.outside.append(request.url)
-
-    page.on("request", watch)
-    page.on("pageerror", lambda error: page.script_errors.append(str(error)))
-    yield page
-    context.close()
-
-
-def open_form(page, url: str) -> None:
-    page.goto(url)
-    page.wait_for_selector("body[data-ready=true]")
-
-
-def answer_of_link(page, base_url: str, request: dict) -> dict:
-    """Open the page's link to ``request`` (it asks at once) and wait for the answer shown."""
-    with page.expect_response(re.compile(r"/api/v1/odds$"), timeout=RUN_TIMEOUT_MS) as answered:
-        open_form(page, f"{base_url}/#" + urlencode({"q": json.dumps(request)}))
-    page.wait_for_selector("#results[data-state=done]")
-    return answered.value.json()
-
-
-def set_legion(page, side: str, names: list[str]) -> None:
-    while page.locator(f"#{side} .characters li").count():
-        page.locator(f"#{side} .characters li .remove").first.click()
-    for name in names:
-        page.select_option(f"#{side}-pick", name)
-        page.click(f"#{side} .add")
 
 
 def shown_outcomes(page) -> dict[str, float]:
@@ -156,7 +74,9 @@ def test_form_runs_an_engagement_and_shows_the_api_answer(page, base_url):
         assert value == pytest.approx(100 * answer["outcomes"][key]["p"], abs=0.051)
     assert sum(shown.values()) == pytest.approx(100, abs=0.3)
     survivors = page.locator("#attacker-survival tbody th").all_inner_texts()
-    assert survivors == ["Titan", "Gargoyle", "Centaur ×2"]  # identical characters together
+    assert survivors[:3] == ["Titan", "Gargoyle", "Centaur ×2"]  # identical ones together
+    summoned = answer["attacker"]["summoned"]["p"] > 0  # the Angel has a row once it may join
+    assert survivors[3:] == (["Angel (summoned)"] if summoned else [])
     assert page.locator("#defender-survival tbody th").all_inner_texts() == ["Ogre ×2", "Troll"]
     assert page.locator("#attacker-points-table tbody tr").count() == len(
         answer["attacker"]["points_distribution"]
@@ -418,7 +338,7 @@ def test_a_precision_stops_early_and_says_so(page, base_url):
     page.wait_for_selector("#results[data-state=done]")
     assert json.loads(answered.value.request.post_data)["precision"] == 0.05
     assert answer["stopped"] == "precision" and answer["trials"] < 10_000
-    assert "within ±5 points" in page.inner_text("#summary")
+    assert "within ±5 percentage points" in page.inner_text("#summary")
     assert '"precision":0.05' in parse_qs(urlsplit(page.input_value("#share-link")).fragment)["q"][
         0
     ].replace(" ", "")
@@ -453,10 +373,25 @@ def test_the_search_plays_each_side_in_turn_against_the_answer_shown(page, base_
     attacker, defender = (r.json() for r in checks)
     lines = page.locator("#play-check-results li").all_inner_texts()
     won = attacker["outcomes"]["attacker_wins"]["p"]
-    assert lines[0].startswith(f"A searching attacker wins {100 * won:.0f}% of ")
-    assert f"the attacker here {100 * base['outcomes']['attacker_wins']['p']:.0f}%" in lines[0]
+    here = base["outcomes"]["attacker_wins"]["p"]
+    assert lines[0].startswith(f"A searching attacker wins {100 * won:.0f}% of 400 Battles; ")
+    assert f"the attacker here wins {100 * here:.0f}% of " in lines[0]
     held = defender["outcomes"]["defender_wins"]["p"] + defender["outcomes"]["time_loss"]["p"]
     assert f"holds out (wins, or the time runs out) in {100 * held:.0f}% of " in lines[1]
+    # the difference in percentage points with its 95% interval; better play only beyond it
+    for line, (mine, base_p) in zip(lines, ((won, here), (held, None)), strict=True):
+        gain, lo, hi = (
+            float(x.replace("−", "-"))
+            for x in re.search(
+                r"([−+]?[\d.]+) percentage points \(95% interval ([−+]?[\d.]+) to ([−+]?[\d.]+)\)",
+                line,
+            ).groups()
+        )
+        assert lo <= gain <= hi
+        if base_p is not None:
+            assert gain == pytest.approx(100 * (mine - base_p), abs=0.051)
+        assert ("better play gains" in line) == (lo > 0)
+        assert ("no better play found" in line) == (lo <= 0)
     assert page.inner_text("#play-check-status") == "" and page.script_errors == []
     # a new answer clears the check
     page.fill("#seed", "8")
