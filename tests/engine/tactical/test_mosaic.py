@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 
 import pytest
 
@@ -335,3 +336,17 @@ def test_the_command_runs_as_a_module():
 
 def test_labels_of_points_are_the_layouts():
     assert label(placement(0, parse_label(MIDDLE_AT))[MIDDLE[0]]) == MIDDLE_AT
+
+
+def test_the_documented_spec_builds():
+    """docs/tactical.md's example spec is a map: a Battleland, a Sea, a River and a tower."""
+    text = (ROOT / "docs" / "tactical.md").read_text()
+    section = text[text.index("### Building a map from Battlelands") :]
+    example = section[section.index("```toml\n") + len("```toml\n") :]
+    m = build(tomllib.loads(example[: example.index("```")]))
+    assert [(r.name, r.terrain) for r in m.regions] == [
+        ("Fields", "Plains"),
+        ("Bay", "Sea"),
+        ("Keep", "Tower"),
+    ]
+    assert sum(1 for s in m.hexsides if s.hazard == "River") == 2
