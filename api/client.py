@@ -91,6 +91,11 @@ class TitanClient:
         """POST /api/v1/odds: the odds of one Engagement."""
         return self._call("POST", "/api/v1/odds", request)
 
+    def trace(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        """POST /api/v1/odds/trace: one Battle of an odds request (``battle``: its index),
+        told phase by phase."""
+        return self._call("POST", "/api/v1/odds/trace", request)
+
     def odds_batch(
         self, engagements: Sequence[Mapping[str, Any]], *, common_random_numbers: bool = False
     ) -> list[dict[str, Any] | ServiceError]:

@@ -11,7 +11,7 @@ With ``--url`` the question is asked of a running service (``api.client``)
 instead of the battle kernel on this machine.
 
 Prints a readable table (or the API's JSON with ``--json``) and shows a
-progress bar on long runs.
+progress bar on a terminal once a run has taken a second.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.errors import TitanError, Violations
 
-LONG_RUN = 5_000  # Battles from which a progress bar is shown
+PROGRESS_AFTER = 1.0  # seconds a run goes on before its progress bar is shown
 CHECK_TRIALS = 400  # Battles the search plays each side with --check-play (about ±5 points)
 
 
@@ -56,8 +56,19 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--terrain", type=_terrain, help="Battleland terrain, e.g. Plains, Tower (any case)"
     )
-    parser.add_argument("--land", type=int, help="masterboard land number (gives the terrain)")
-    parser.add_argument("--entry-side", type=int, choices=(1, 3, 5), help="attacker's side")
+    parser.add_argument(
+        "--land",
+        type=int,
+        help="the Masterboard land (1-42, 101-142, the Towers 100-600, 1000-6000): gives the "
+        "terrain",
+    )
+    parser.add_argument(
+        "--entry-side",
+        type=int,
+        choices=(1, 3, 5),
+        help="the side of the land the attacker entered by (10.1): 1 (default), 3 or 5; the "
+        "Tower is always 5",
+    )
     parser.add_argument(
         "--summonable",
         type=str.capitalize,
@@ -89,16 +100,21 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-progress",
         action="store_true",
-        help=f"show no progress bar (one is shown on a terminal from {LONG_RUN} Battles)",
+        help="show no progress bar (one is shown on a terminal once a run has taken "
+        f"{PROGRESS_AFTER:g} s)",
     )
 
 
 def odds_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="titan-odds",
+        usage="titan-odds [compare | arena] [options]",
         description="Odds of a TITAN Engagement, the Battle played out many times. "
         "Use `titan-odds compare --help` to rank muster choices, "
         "`titan-odds arena --help` for Titan: The Arena's odds and advice.",
+        epilog="commands: titan-odds OPTIONS (an Engagement's odds); titan-odds compare "
+        "OPTIONS (muster choices ranked); titan-odds arena {odds,advice} TABLE (Titan: The "
+        "Arena). docs/cli.md has examples.",
     )
     _common(parser)
     parser.add_argument(
@@ -130,7 +146,12 @@ def compare_parser() -> argparse.ArgumentParser:
     )
     _common(parser)
     parser.add_argument("--legion", type=_names, required=True, help="e.g. Ogre,Ogre")
-    parser.add_argument("--score", type=int, default=0, help="the legion's player's score")
+    parser.add_argument(
+        "--score",
+        type=int,
+        default=0,
+        help="the legion's player's score (0); it sets a Titan's Power (19.1)",
+    )
     parser.add_argument(
         "--side",
         choices=("attacker", "defender"),
@@ -167,14 +188,16 @@ def _battle_fields(args: argparse.Namespace) -> dict[str, Any]:
 
 
 class _Progress:
-    """A tqdm bar over Battles for long runs; nothing for short ones."""
+    """A tqdm bar over Battles, shown once the run has taken PROGRESS_AFTER seconds (a slow
+    tactic's few hundred Battles as well as many quick ones); a quicker run shows none."""
 
-    def __init__(self, total: int, enabled: bool):
+    def __init__(self, total: int, enabled: bool, what: str = "battle"):
         self.bar = None
-        if enabled and total >= LONG_RUN:
+        if enabled:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, unit="battle", unit_scale=True, file=sys.stderr)
+            self.bar = tqdm(total=total, unit=what, unit_scale=True, file=sys.stderr,
+                            delay=PROGRESS_AFTER, leave=False)  # fmt: skip
 
     def __call__(self, n: int) -> None:
         if self.bar is not None:
@@ -240,27 +263,41 @@ def _good_ending(side: str, outcomes: dict[str, Any]) -> float:
 
 
 def check_line(side: str, searching: dict[str, Any], answer: dict[str, Any]) -> str:
-    """How a side played by the search fares, beside the same side in ``answer``."""
+    """How a side played by the search fares beside the same side in ``answer``: the difference
+    of their good endings in percentage points, with the 95% interval of a difference of two
+    independent shares; better play only when the whole interval is above zero."""
     mine, here = (_good_ending(side, a["outcomes"]) for a in (searching, answer))
-    n = searching["trials"]
-    half = 1.96 * math.sqrt(max(mine * (1 - mine), 1 / n) / n)
+    n, m = searching["trials"], answer["trials"]
+
+    def spread(p: float, k: int) -> float:
+        return max(p * (1 - p), 1 / k) / k
+
+    half = 100 * 1.96 * math.sqrt(spread(mine, n) + spread(here, m))
     gain = 100 * (mine - here)
-    verdict = (
-        "no clear difference (within the sampling error)"
-        if abs(gain) <= 100 * half
-        else ("+" if gain > 0 else "-") + _points(abs(gain))
+    low, high = gain - half, gain + half
+    difference = (
+        f"{_signed(gain)} percentage points (95% interval {_signed(low)} to {_signed(high)})"
     )
-    does = "wins" if side == "attacker" else "holds out (wins, or the time runs out) in"
+    if low > 0:
+        verdict = f"better play gains the {side} {difference}"
+    elif high < 0:
+        verdict = f"no better play found: the search did worse, {difference}"
+    else:
+        verdict = f"no better play found: {difference}, within the sampling error"
+    does, did = (
+        ("wins", "wins") if side == "attacker"
+        else ("holds out (wins, or the time runs out) in", "holds out in")
+    )  # fmt: skip
     return (
-        f"  a searching {side} {does} {_pct(mine).strip()} of {n} Battles "
-        f"(±{_points(100 * half)}), here {_pct(here).strip()}: {verdict}"
+        f"  a searching {side} {does} {_pct(mine).strip()} of {n} Battles; "
+        f"here it {did} {_pct(here).strip()} of {m}: {verdict}"
     )
 
 
-def _points(x: float) -> str:
-    """'30 points', '1 point', '0.5 points': whole points, or one decimal below one."""
-    shown = f"{x:.0f}" if x >= 0.95 else f"{x:.1f}"
-    return f"{shown} point" + ("" if shown == "1" else "s")
+def _signed(x: float) -> str:
+    """'+4.2', '-0.6': percentage points with their sign, one decimal."""
+    shown = f"{abs(x):.1f}"
+    return "0.0" if shown == "0.0" else ("+" if x > 0 else "-") + shown
 
 
 def check_play(body: dict[str, Any], answer: dict[str, Any], ask) -> str:
@@ -340,21 +377,37 @@ def format_odds(answer: dict[str, Any]) -> str:
 
 
 def format_compare(answer: dict[str, Any]) -> str:
+    """The candidates ranked, each with its time-loss share beside its wins: for an attacker
+    a Battle that runs out of time is lost with the whole Legion (10.5), for a defender it
+    is held (and counted in its holds)."""
     side = answer["side"]
+    held = "wins" if side == "attacker" else "holds"
     lines = [
         f"{answer['terrain']}: {side} candidates against "
         f"{', '.join(answer['opponent']['characters'])}; {answer['trials']} battles each, "
         f"seed {answer['seed']}" + _stopped(answer),
         "",
-        f"rank  {'wins' if side == 'attacker' else 'holds'}                       "
-        "vs best      legion",
+        f"rank  {held:<27}time loss  vs best     legion",
     ]
     for c in answer["candidates"]:
         diff = c["vs_best"]["difference"]
         what = ", ".join(c["characters"])
         if c["recruit"]:
             what += f"   (musters {c['recruit']})"
-        lines.append(f"{c['rank']:>4}  {_interval(c['win'])}  {0.0 - 100 * diff:+6.1f} pt   {what}")
+        time_loss = _pct(c["outcomes"]["time_loss"]["p"])
+        lines.append(
+            f"{c['rank']:>4}  {_interval(c['win'])}  {time_loss}   "
+            f"{0.0 - 100 * diff:+6.1f} pp   {what}"
+        )
+    lines += [
+        "",
+        "pp: percentage points of the Battles behind the best candidate; time loss: the "
+        + (
+            "Battles that run out of time, lost with the whole Legion (10.5)"
+            if side == "attacker"
+            else "Battles that run out of time, held (counted in the holds, 10.5)"
+        ),
+    ]
     return "\n".join(lines)
 
 
@@ -462,7 +515,8 @@ def main(argv: Sequence[str]) -> int:
         return 2
     finally:
         progress.close()
-    _print(answer, comparing, args, body, lambda asked: _odds(asked, args.time_budget))
+    show = not args.no_progress and sys.stderr.isatty()
+    _print(answer, comparing, args, body, lambda asked: _odds(asked, args.time_budget, show))
     return 0
 
 
@@ -486,7 +540,12 @@ def _ready_kernel() -> None:
               file=sys.stderr)  # fmt: skip
 
 
-def _odds(body: dict[str, Any], time_budget: float | None) -> dict[str, Any]:
+def _odds(body: dict[str, Any], time_budget: float | None, show: bool) -> dict[str, Any]:
+    """An odds request played here (the search's --check-play), its progress shown."""
     from simulator.odds import odds
 
-    return odds(body, time_budget=time_budget)
+    progress = _Progress(body.get("trials") or 0, enabled=show)
+    try:
+        return odds(body, time_budget=time_budget, progress=progress)
+    finally:
+        progress.close()
