@@ -759,6 +759,8 @@ function renderAnswer(answer, request) {
   results.dataset.state = "done";
   $("#stale-notice").hidden = true;
   hideBattle();
+  $("#compare-table").hidden = true;
+  $("#compare-status").textContent = "";
   $("#battle-number").max = String(answer.trials);
   $("#battle-of").textContent = `of ${number(answer.trials, 0)}`;
   if (Number($("#battle-number").value) > answer.trials) $("#battle-number").value = "1";
@@ -1049,6 +1051,58 @@ function wireBattle() {
   });
 }
 
+// ---------- which recruit? (POST /compare) ----------
+
+const COMPARE_TRIALS = 2000; // Battles per candidate: about ±2 percentage points
+
+async function compareRecruits(side) {
+  const request = state.lastRequest;
+  const answer = state.lastAnswer;
+  if (!request || !answer) return;
+  const other = side === "attacker" ? "defender" : "attacker";
+  const { attacker, defender, precision, trials, ...fought } = request;
+  const asked = {
+    ...fought, side, legion: request[side], opponent: request[other],
+    trials: Math.min(answer.trials, COMPARE_TRIALS), seed: answer.seed,
+  };
+  const status = $("#compare-status");
+  const shown = $("#compare-table");
+  shown.hidden = true;
+  status.textContent = `Playing the ${side}'s recruits…`;
+  for (const b of $$(".musters button")) b.disabled = true;
+  try {
+    const response = await fetch(`${API}/compare`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(asked),
+    });
+    const body = await response.json().catch(() => null);
+    if (!response.ok || !body) {
+      const detail = body?.error?.details?.[0];
+      status.textContent = `Not compared: ${detail ? detail.message : body?.error?.message
+        || `error ${response.status}`}.`;
+      return;
+    }
+    $("#compare-wins").textContent = side === "attacker" ? "Wins" : "Holds (wins or time-loss)";
+    $("tbody", shown).replaceChildren(...body.candidates.map((c) => {
+      const [lo, hi] = c.win.ci95;
+      const legion = c.characters.join(", ") + (c.recruit ? ` (musters ${article(c.recruit)})`
+        : " (as it stands)");
+      return element("tr", { "data-rank": String(c.rank) },
+        element("td", { text: String(c.rank) }),
+        element("th", { scope: "row", text: legion }),
+        element("td", { text: `${percent(c.win.p)} (95%: ${percent(lo)}–${percent(hi)})` }),
+        element("td", { class: "time-loss", text: percent(c.outcomes.time_loss.p) }),
+        element("td", { text: c.rank === 1 ? "—"
+          : `${number(100 * c.vs_best.difference, 1)} percentage points` }));
+    }));
+    shown.hidden = false;
+    status.textContent = `${number(body.trials, 0)} Battles each, seed ${body.seed}.`;
+  } catch (error) {
+    status.textContent = `Not compared: the service could not be reached (${error.message}).`;
+  } finally {
+    for (const b of $$(".musters button")) b.disabled = false;
+  }
+}
+
 // ---------- running ----------
 
 // A 503 while a worker prepares the battle kernel (after an install): ask again by itself.
@@ -1169,6 +1223,8 @@ function wire() {
   $("#odds-form").addEventListener("submit", run);
   $("#check-play").addEventListener("click", checkPlay);
   wireBattle();
+  $("#compare-attacker").addEventListener("click", () => compareRecruits("attacker"));
+  $("#compare-defender").addEventListener("click", () => compareRecruits("defender"));
   window.addEventListener("hashchange", () => {
     const shared = requestFromLink();
     if (shared && JSON.stringify(shared) !== JSON.stringify(state.lastRequest)) {

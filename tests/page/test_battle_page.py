@@ -233,3 +233,32 @@ def test_a_link_to_a_battle_opens_on_it(page, base_url):
     page.wait_for_selector("#battle-view:not([hidden])")
     assert page.input_value("#battle-number") == "8"  # counted from 1 on the page
     assert page.script_errors == []
+
+
+def test_which_recruit_ranks_the_musters_with_their_time_loss_share_10_5_18_0(sized_page, base_url):
+    """The attacker's recruits compared on the answer's dice: the table is /compare's, each
+    candidate's time-loss share beside its wins (the Ogre and the Lion against a lone Lion
+    on the Plains lose many Battles to the clock)."""
+    page = sized_page
+    request = {
+        "terrain": "Plains",
+        "attacker": {"score": 0, "characters": ["Ogre", "Lion"]},
+        "defender": {"score": 0, "characters": ["Lion"]},
+        "trials": 500,
+        "seed": 4,
+    }
+    answer_of_link(page, base_url, request)
+    with page.expect_response("**/api/v1/compare", timeout=RUN_TIMEOUT_MS) as compared:
+        page.click("#compare-attacker")
+    body = compared.value.json()
+    asked = json.loads(compared.value.request.post_data)
+    assert asked["side"] == "attacker" and asked["legion"] == request["attacker"]
+    assert asked["seed"] == 4 and asked["trials"] == 500
+    page.wait_for_selector("#compare-table:not([hidden])")
+    rows = page.locator("#compare-table tbody tr")
+    assert rows.count() == len(body["candidates"]) >= 2
+    for row, candidate in zip(rows.all(), body["candidates"], strict=True):
+        shown = float(row.locator("td.time-loss").inner_text().rstrip("%"))
+        assert shown == pytest.approx(100 * candidate["outcomes"]["time_loss"]["p"], abs=0.051)
+    assert max(c["outcomes"]["time_loss"]["p"] for c in body["candidates"]) > 0.2
+    assert page.script_errors == []
