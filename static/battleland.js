@@ -8,7 +8,7 @@ const Battleland = (() => {
   const SVG = "http://www.w3.org/2000/svg";
   const S = 36; // a hex's side, in the drawing's units
   const H = (S * Math.sqrt(3)) / 2; // half a flat-topped hex's height
-  const MARGIN = 62; // room for the entry sides' marks around the board
+  const MARGIN = 50; // room for the entry sides' marks around the board
   const HAZARDS = {
     Plain: { fill: "#efe8cf", text: "Plain" },
     Bramble: { fill: "#a9c77c", text: "Bramble: slows, hinders strikes and rangestrikes" },
