@@ -9,7 +9,7 @@ shapes, not rules: whether a state obeys the rules is ``engine.tactical.state_ch
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
@@ -443,7 +443,7 @@ def _parse(d: object) -> GameState:
     if "muster_pile" in top:
         muster = _pile(top["muster_pile"], "state.muster_pile")
     else:
-        muster = _box_left(sets, figures, dead)
+        muster = muster_pile_left(sets, figures, dead)
     ids = [f.id for f in figures]
     return GameState(
         map=m,
@@ -469,7 +469,10 @@ def box_count(name: str, sets: int) -> int:
     return 0 if kind is None or name == TITAN else kind.count * sets
 
 
-def _box_left(sets: int, figures: list[Figure], dead: Mapping[str, int]) -> dict[str, int]:
+def muster_pile_left(
+    sets: int, figures: Sequence[Figure], dead: Mapping[str, int]
+) -> dict[str, int]:
+    """2.2: the muster pile holds every counter of the sets not in play nor in the dead pile."""
     in_play: dict[str, int] = {}
     for f in figures:
         in_play[f.name] = in_play.get(f.name, 0) + 1

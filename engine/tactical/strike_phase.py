@@ -188,7 +188,8 @@ def _chain(
 ) -> tuple[GameState, list[Problem]]:
     """The strike resolved: its hits on the target, the excess carried on to each character of
     ``carry_to`` in turn, each as far as it slays it (TITAN 12.4, 8.1); the problems of the
-    carry-over. Without dice, each recipient is judged as things stand."""
+    carry-over, each recipient judged as things stand when the hits reach it (or would: without
+    dice, or with none left over)."""
     declared = _declared(state, action)
     forgo = action.forgo_benefits
     problems: list[Problem] = []
@@ -200,8 +201,6 @@ def _chain(
         excess = count - landed
     for i, id_ in enumerate(action.carry_to):
         at = f"carry_to[{i}]"
-        if excess is not None and excess <= 0:
-            break
         second = state.figure(id_)
         if second is None:
             problems.append(problem("unknown_character", f"no character has id {id_}", at, "8.1"))
@@ -226,7 +225,7 @@ def _chain(
         if refusal is not None:
             problems.append(problem("may_not_carry_to_it", refusal, at, "8.1"))
             continue
-        if excess is not None:
+        if excess is not None and excess > 0:
             landed = min(excess, state.power(second) - second.damage)
             state = _land(state, striker, second, landed)
             excess -= landed
