@@ -3,7 +3,14 @@
 Every rule of the app's url_map under ``/api/`` becomes an operation; a view
 marked by ``api.requests.documented`` brings its summary and its marshmallow
 request and response schemas (converted by apispec's marshmallow plugin), an
-unmarked view its docstring. Every operation may answer the error envelope.
+unmarked view its docstring. Every operation may answer the error envelope,
+with every status the service (or gunicorn before it) answers.
+
+The document says exactly what the code accepts: the bounds and enums of the
+schemas' fields (from the same constants the code checks), ``null`` only where
+a field takes it, every integer within what the JSON reader takes (2**53), and
+the fields that depend on each other (``api.schemas.published_needs``) as an
+``anyOf`` of the ways to give them.
 """
 
 from __future__ import annotations
@@ -20,7 +27,9 @@ from flask import Flask
 from marshmallow import Schema
 
 from api.errors import ErrorSchema
+from api.schemas import published_needs
 from api.schemas.odds import BatchErrorSchema, OddsRequestSchema, OddsResponseSchema
+from simulator.limits import JSON_SAFE_INTEGER, Apart, Needs
 
 TITLE = "Titan battle odds"
 OPENAPI_VERSION = "3.0.3"
@@ -133,26 +142,46 @@ _EXAMPLES = {
 _ARGUMENT = re.compile(r"<(?:(?P<converter>\w+)(?:\([^)]*\))?:)?(?P<name>\w+)>")
 _ARGUMENT_TYPES = {"int": "integer", "float": "number"}
 
+# What gunicorn refuses before the service sees a request, whatever its path (in the envelope).
+_TRANSPORT = {
+    "408": "The request did not arrive whole within TITAN_READ_TIMEOUT_SECONDS",
+    "414": "The request line is longer than 4094 bytes",
+    "431": "Too many header fields, or one too long",
+    "501": "A Transfer-Encoding the service does not implement (it takes chunked)",
+    "505": "An HTTP version other than 1.0 and 1.1",
+}
 # Failures every operation may answer (each in the envelope), by HTTP method.
 _ERRORS = {
     "get": {
+        "400": "Not valid HTTP/1.1",
         "404": "No such resource",
         "405": "Method not allowed on this path",
+        **_TRANSPORT,
     },
     "post": {
-        "400": "Malformed: not JSON, or not the expected shape (details name the JSON path)",
+        "400": "Malformed: not HTTP/1.1, not UTF-8 JSON, a body shorter than its Content-Length,"
+        " or not the expected shape (details name the JSON path)",
         "405": "Method not allowed on this path",
         "413": "The body is larger than the service accepts (TITAN_MAX_CONTENT_LENGTH)",
         "422": "Against the rules (details name the rule and the JSON path)",
+        **_TRANSPORT,
     },
 }
-# Operations that need the battle kernel: 503 while a gunicorn worker still prepares it.
-_NEEDS_KERNEL = frozenset(
-    {"odds.post_odds", "odds.post_compare", "odds.post_odds_batch", "odds.post_odds_trace"}
+# Operations that simulate: 503 while a gunicorn worker still prepares its kernel, or while
+# the worker runs as many simulations as it may (TITAN_SIMULATIONS_PER_WORKER).
+_SIMULATES = frozenset(
+    {
+        "odds.post_odds",
+        "odds.post_compare",
+        "odds.post_odds_batch",
+        "odds.post_odds_trace",
+        "arena.odds",
+        "arena.advice",
+    }
 )
 _WARMING = (
-    "The battle kernel is still being prepared (after an install): try again after the"
-    " Retry-After seconds"
+    "The kernel is still being prepared (after an install), or the worker is busy with other"
+    " simulations: try again after the Retry-After seconds"
 )
 
 
@@ -191,9 +220,10 @@ def operations(app: Flask) -> Iterator[Operation]:
             yield Operation(path, method.lower(), rule.endpoint, view, arguments)
 
 
-def _name_resolver() -> Callable[[type[Schema]], str]:
-    """Component names from class names without "Schema"; a clash gets its module's name first."""
-    taken: dict[str, type] = {}
+def _name_resolver(taken: dict[str, type] | None = None) -> Callable[[type[Schema]], str]:
+    """Component names from class names without "Schema"; a clash gets its module's name first.
+    ``taken`` records each name's class."""
+    taken = {} if taken is None else taken
 
     def resolve(schema: type[Schema] | Schema) -> str:
         cls = schema if isinstance(schema, type) else type(schema)
@@ -237,8 +267,10 @@ def _describe(operation: Operation) -> dict[str, Any]:
     if doc and doc.splitlines()[0] != summary:
         described["description"] = doc
     if operation.arguments:
+        values = marked.get("arguments", {})
         described["parameters"] = [
             {"name": name, "in": "path", "required": True, "schema": {"type": kind}}
+            | ({"schema": {"type": kind, "enum": list(values[name]())}} if name in values else {})
             for name, kind in operation.arguments
         ]
     request_schema = marked.get("request")
@@ -255,7 +287,7 @@ def _describe(operation: Operation) -> dict[str, Any]:
             "description": why,
             "content": {"application/json": {"schema": "Error"}},
         }
-    if operation.endpoint in _NEEDS_KERNEL:
+    if operation.endpoint in _SIMULATES:
         described["responses"]["503"] = {
             "description": _WARMING,
             "headers": {"Retry-After": {"description": "seconds", "schema": {"type": "integer"}}},
@@ -266,11 +298,12 @@ def _describe(operation: Operation) -> dict[str, Any]:
 
 def build_document(app: Flask) -> dict[str, Any]:
     """The OpenAPI document of ``app`` as a JSON-ready dict."""
+    classes: dict[str, type] = {}
     spec = APISpec(
         title=TITLE,
         version=_version(),
         openapi_version=OPENAPI_VERSION,
-        plugins=[MarshmallowPlugin(schema_name_resolver=_name_resolver())],
+        plugins=[MarshmallowPlugin(schema_name_resolver=_name_resolver(classes))],
         info={
             "description": (
                 "Odds of TITAN Battles played out many times, and checks of positions and game"
@@ -290,10 +323,90 @@ def build_document(app: Flask) -> dict[str, Any]:
     for name, schema in _BATCH_ITEMS.items():
         if name not in spec.components.schemas:
             spec.components.schema(name, schema=schema)
+            classes[name] = schema
     doc = spec.to_dict()
     _type_batch_items(doc)
     _settings_bounds(doc, app.config)
+    schemas = doc.get("components", {}).get("schemas", {})
+    _exact_nulls(schemas)
+    _integers_within_json(schemas)
+    _publish_needs(schemas, classes)
     return doc
+
+
+# A value that is null (or absent): what a nullable field left out may be.
+NULL: dict[str, Any] = {"nullable": True, "enum": [None]}
+
+
+def _nodes(node: Any) -> Iterator[dict[str, Any]]:
+    """Every schema object within ``node`` (itself included), depth first."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            yield item
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def _exact_nulls(schemas: dict[str, Any]) -> None:
+    """apispec writes a nullable nested object as ``anyOf: [{type: object, nullable}, $ref]``,
+    which any object satisfies: its null side is null, and only null."""
+    for node in _nodes(schemas):
+        branches = node.get("anyOf")
+        if isinstance(branches, list) and any("$ref" in b for b in branches):
+            node["anyOf"] = [
+                NULL if b == {"type": "object", "nullable": True} else b for b in branches
+            ]
+
+
+def _integers_within_json(schemas: dict[str, Any]) -> None:
+    """An integer without a bound of its own is still within what the JSON reader takes
+    (api.limits refuses any beyond 2**53 - 1): the document says so."""
+    for node in _nodes(schemas):
+        if node.get("type") == "integer" and "enum" not in node:
+            node.setdefault("minimum", -JSON_SAFE_INTEGER)
+            node.setdefault("maximum", JSON_SAFE_INTEGER)
+
+
+def _given(prop: dict[str, Any]) -> dict[str, Any]:
+    """A property given: present and not null (its own type, without ``nullable``)."""
+    if "type" in prop:
+        return {"type": prop["type"]}
+    return {"type": "object"}  # a nested schema (a $ref, or its nullable anyOf)
+
+
+def _publish_needs(schemas: dict[str, Any], classes: Mapping[str, type]) -> None:
+    """Each dependency between a schema's fields as an ``anyOf`` of the ways to meet it: a
+    group of fields all given (``Needs``), or a field and those it excludes not both given
+    (``Apart``); its message in the schema's description."""
+    for name, cls in classes.items():
+        needs = published_needs(cls)
+        component = schemas.get(name)
+        if not needs or component is None:
+            continue
+        props = component.get("properties", {})
+        rules = []
+        for need in needs:
+            if isinstance(need, Needs):
+                branches = [
+                    {"required": list(group), "properties": {f: _given(props[f]) for f in group}}
+                    for group in need.groups
+                ]
+                groups = " or ".join(" and ".join(f"`{f}`" for f in g) for g in need.groups)
+                said = f"Give {groups}" + (f" ({need.rule})" if need.rule else "")
+            else:
+                assert isinstance(need, Apart)
+                branches = [
+                    {"properties": {need.field: NULL}},
+                    {"properties": dict.fromkeys(need.others, NULL)},
+                ]
+                others = ", ".join(f"`{f}`" for f in need.others)
+                said = f"With `{need.field}`, leave out {others}"
+            rules.append({"anyOf": branches})
+            component["description"] = f"{component.get('description', '')} {said}.".strip()
+        component["allOf"] = component.get("allOf", []) + rules
 
 
 def _settings_bounds(doc: dict[str, Any], config: Mapping[str, Any]) -> None:

@@ -8,7 +8,7 @@ them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from flask import Response, current_app, jsonify, request
@@ -80,8 +80,11 @@ def documented(
     response_schema: type[Schema] | None = None,
     tag: str | None = None,
     example: dict[str, Any] | None = None,
+    arguments: dict[str, Callable[[], Sequence[str]]] | None = None,
 ) -> Callable[[View], View]:
-    """Record what a view takes and answers (and a request example), for the OpenAPI document."""
+    """Record what a view takes and answers (and a request example), for the OpenAPI document.
+    ``arguments``: the values each path argument takes (the view answers 404 for others),
+    published as its enum."""
 
     def mark(view: View) -> View:
         # a function takes attributes of its own, which no type of a callable declares
@@ -91,6 +94,7 @@ def documented(
             "response": response_schema,
             "tag": tag,
             "example": example,
+            "arguments": arguments or {},
         }
         return view
 

@@ -29,6 +29,7 @@ from simulator.odds import (
     LegionRequest,
     OddsRequest,
     all_at_once,
+    check_legion,
     check_precision,
     check_trials,
     concatenate,
@@ -179,7 +180,18 @@ def compare(
             raise problems[0] if len(problems) == 1 else Violations(problems)
         terrain = resolve_terrain(request.terrain, request.land)
         cands = candidates_of(request, terrain)
-        return terrain, cands, _engagements(request, cands)
+        legion: list[RuleError] = []
+        if request.candidates is not None:  # the Legion given beside them is still a Legion
+            check_legion(request.legion.characters, "legion", legion)
+        try:
+            engagements = _engagements(request, cands)
+        except Violations as e:
+            raise Violations([*legion, *e.problems]) from None
+        except TitanError as e:
+            raise (Violations([*legion, e]) if legion else e) from None
+        if legion:
+            raise legion[0] if len(legion) == 1 else Violations(legion)
+        return terrain, cands, engagements
 
     (terrain, cands, engagements), precision, trials, seed = all_at_once(
         candidates,

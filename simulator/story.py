@@ -37,7 +37,7 @@ from simulator.battles import (
 )
 from simulator.engagement import score_battles
 from simulator.equilibrium import runs
-from simulator.limits import MAX_TRIALS
+from simulator.limits import DEFAULT_TRIALS, MAX_TRIALS
 from simulator.odds import OddsRequest, all_at_once, prepare
 from simulator.tables import reinforcement_pick
 
@@ -448,7 +448,11 @@ def battle_story(
     (random when absent, and reported), told phase by phase on its Battleland."""
     if not isinstance(request, TraceRequest):
         request = TraceRequest.from_dict(request)
-    (prepared,) = all_at_once(lambda: prepare(request, max_trials=max_trials))
+    # trials only bound the Battle told: without them, the odds' default may not pass the most
+    default = min(DEFAULT_TRIALS, max_trials)
+    (prepared,) = all_at_once(
+        lambda: prepare(request, max_trials=max_trials, default_trials=default)
+    )
     trials = request.trials if request.trials is not None else max_trials
     (index,) = all_at_once(lambda: check_battle(request.battle, trials))
     engagement, seed = prepared.engagement, prepared.seed

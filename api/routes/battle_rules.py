@@ -13,6 +13,7 @@ from api.schemas.position import (
     StrikesAnswerSchema,
 )
 from engine.battle_checks import validate_position
+from engine.characters import character
 from engine.errors import RuleError, TitanError, UnknownName
 from engine.hexes import hex_name, parse_hex
 from engine.movement import legal_moves
@@ -30,12 +31,18 @@ def _query(rule: str) -> tuple[BattlePosition, Ref]:
     except TitanError as e:
         raise e.under("position") from None
     side = None if body["side"] is None else Side(body["side"])
+    name = body["name"]
+    if name is not None:
+        try:
+            character(name)
+        except UnknownName as e:
+            raise e.at("name") from None
     if body["hex"] is None:
         off_board = Side(body["side"])  # the schema asks a side of a character off the board
-        ref = position.find(off_board, None, body["name"])
+        ref = position.find(off_board, None, name)
         if ref is None:
             raise RuleError(
-                f"the {off_board} has no {body['name']} off the Battleland",
+                f"the {off_board} has no {name} off the Battleland",
                 rule=rule,
                 path="name",
             )
@@ -48,6 +55,8 @@ def _query(rule: str) -> tuple[BattlePosition, Ref]:
     if ref is None or (side is not None and ref[0] is not side):
         whose = "" if side is None else f"of the {side} "
         raise RuleError(f"no character {whose}on {body['hex']}", rule=rule, path="hex")
+    if name is not None and position.figure(ref).name != name:
+        raise RuleError(f"no {name} on {body['hex']}", rule=rule, path="name")
     return position, ref
 
 

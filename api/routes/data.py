@@ -34,6 +34,7 @@ def characters() -> Response:
     summary="One terrain's Battleland: its hexes, hazards, hexsides and entry sides",
     response_schema=BattlelandSchema,
     tag="data",
+    arguments={"terrain": lambda: list(BATTLELANDS)},
 )
 def battleland(terrain: str) -> Response:
     if terrain not in BATTLELANDS:

@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, Response
 
 from api.requests import answer, documented, parse
+from api.schemas import ruled_problems
 from api.schemas.game import (
     MovesAnswerSchema,
     MovesRequestSchema,
@@ -26,6 +27,7 @@ from engine.game.state_checks import check_state
 from engine.legion_checks import legion_problems
 from engine.masterboard import land as masterboard_land
 from engine.musters import legal_recruits
+from engine.variants import variant
 
 bp = Blueprint("game_rules", __name__, url_prefix="/api/v1")
 
@@ -63,6 +65,14 @@ def _known_land(number: int, path: str = "land") -> int:
         raise e.at(path) from None
 
 
+def _variant_problems(name: str) -> list[TitanError]:
+    try:
+        variant(name)
+    except UnknownName as e:
+        return [e.at("variant")]
+    return []
+
+
 def _legion_problems(names: list[str]) -> list[TitanError]:
     """The short form's Legion: every name known (3.5), and a Legion the rules allow (4.1 at
     least one character and at most seven, 3.1 one Titan)."""
@@ -79,8 +89,21 @@ def _legion_problems(names: list[str]) -> list[TitanError]:
     return found + list(legion_problems("the Legion", names, "characters"))
 
 
-def _known_legion(names: list[str]) -> None:
-    _raise(_legion_problems(names))
+def _caretaker_problems(caretaker: dict[str, int] | None) -> list[TitanError]:
+    """The short form's caretaker: counters of characters the game has (3.5), none negative."""
+    found: list[TitanError] = []
+    for name, count in (caretaker or {}).items():
+        try:
+            character(name)
+        except UnknownName as e:
+            found.append(e.at(f"caretaker.{name}"))
+        if count < 0:
+            found.append(
+                RuleError(
+                    "a count of counters is never negative", rule="2.3", path=f"caretaker.{name}"
+                )
+            )
+    return found
 
 
 def _raise(problems: list[TitanError]) -> None:
@@ -107,16 +130,14 @@ def masterboard_moves() -> Response:
             raise RuleError("no Movement Roll in the state: give roll", rule="6.2", path="roll")
         moves = legion_moves(state, legion, roll)
     else:
-        problems: list[TitanError] = []
-        if body["roll"] is None:
-            problems.append(RuleError("give the Movement Roll", rule="6.2", path="roll"))
+        problems: list[TitanError] = list(ruled_problems(MovesRequestSchema, body))  # 6.2
         for key in ("land", "friendly", "enemy", "engaged"):
             for i, number in enumerate([body[key]] if key == "land" else body[key]):
                 try:
                     _known_land(number, key if key == "land" else f"{key}[{i}]")
                 except UnknownName as e:
                     problems.append(e)
-        problems += _legion_problems(body["characters"])
+        problems += _legion_problems(body["characters"]) + _variant_problems(body["variant"])
         _raise(problems)
         moves = all_moves(
             _known_land(body["land"]),
@@ -144,7 +165,11 @@ def recruits() -> Response:
         state, legion = _legion_of(body)
         found = legion_recruits(state, legion)
     else:
-        _known_legion(body["characters"])
+        _raise(
+            _legion_problems(body["characters"])
+            + _caretaker_problems(body["caretaker"])
+            + _variant_problems(body["variant"])
+        )
         terrain = masterboard_land(_known_land(body["land"])).terrain
         found = legal_recruits(
             body["characters"], terrain, variant=body["variant"], caretaker=body["caretaker"]

@@ -180,6 +180,7 @@ def maps() -> Response:
     "draw each hex",
     response_schema=MapDocumentSchema,
     tag="tactical",
+    arguments={"name": map_names},
 )
 def one_map(name: str) -> Response:
     kept = map_named(name)

@@ -1,10 +1,19 @@
-"""marshmallow schemas: one module per resource, requests and responses apart."""
+"""marshmallow schemas: one module per resource, requests and responses apart.
+
+What every request schema shares: fields that take their own JSON type only (``Boolean``,
+``Number``, ``bounded``), and ``RequestSchema``, whose fields that depend on each other are
+declared once (``needs``) to be checked here and published in the OpenAPI document.
+"""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from collections.abc import Mapping
+from typing import Any, ClassVar, TypedDict
 
-from marshmallow import Schema
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from engine.errors import RuleError
+from simulator.limits import Apart, Needs
 
 
 class Strict(TypedDict):
@@ -36,3 +45,77 @@ def describe(schema: type[Schema], **descriptions: str) -> None:
     for name, text in descriptions.items():
         field = declared[name]
         field.metadata = {**field.metadata, "description": text}
+
+
+class Boolean(fields.Boolean):
+    """``true`` or ``false``, nothing else (marshmallow's own takes 1, "yes", "on", ...)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+class Number(fields.Float):
+    """A JSON number, never a string of one or a boolean (marshmallow's own reads "0.5")."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise self.make_error("invalid", input=value)
+        found: float = super()._deserialize(value, attr, data, **kwargs)
+        return found
+
+
+def bounded(minimum: int, maximum: int, **more: Any) -> fields.Integer:
+    """An integer field from ``minimum`` to ``maximum``, held (400) and published alike."""
+    return fields.Integer(strict=True, validate=validate.Range(min=minimum, max=maximum), **more)
+
+
+class RequestSchema(Schema):
+    """A request body. ``needs``: its fields that depend on each other (``Needs``, ``Apart``
+    of simulator.limits), all published by api.openapi as the document's ``anyOf``. One of
+    the request's shape is checked here (400, at its path); one a rule states (a ``Needs``
+    with its rule) is the view's to check with ``ruled_problems`` (422, naming the rule). A
+    schema that loads a simulator request publishes that request's ``NEEDS`` too, which the
+    simulator checks (422)."""
+
+    needs: ClassVar[tuple[Needs | Apart, ...]] = ()
+
+    @validates_schema(pass_original=True)
+    def fields_that_depend_on_each_other(
+        self, data: Mapping[str, Any], original: Any, **_: Any
+    ) -> None:
+        if not self.needs or not isinstance(original, Mapping):
+            return
+
+        def given(name: str) -> bool:
+            return original.get(self.fields[name].data_key or name) is not None
+
+        problems: dict[str, list[str]] = {}
+        for need in self.needs:
+            if isinstance(need, Needs) and need.rule is not None:
+                continue  # the rules' (ruled_problems)
+            if not need.met(given):
+                path = need.path if isinstance(need, Needs) else need.field
+                problems.setdefault(path, []).append(need.message)
+        if problems:
+            raise ValidationError(problems)
+
+
+def ruled_problems(schema: type[RequestSchema], loaded: Mapping[str, Any]) -> list[RuleError]:
+    """The needs of ``schema`` that a rule states and the request ``loaded`` leaves unmet."""
+    return [
+        RuleError(need.message, rule=need.rule, path=need.path)
+        for need in schema.needs
+        if isinstance(need, Needs)
+        and need.rule is not None
+        and not need.met(lambda name: loaded.get(name) is not None)
+    ]
+
+
+def published_needs(schema: type[Schema]) -> tuple[Needs | Apart, ...]:
+    """Every dependency between the fields of ``schema`` the document publishes: its own and
+    those of the simulator's request it loads (``request_type``)."""
+    own: tuple[Needs | Apart, ...] = getattr(schema, "needs", ())
+    loaded = getattr(getattr(schema, "request_type", None), "NEEDS", ())
+    return own + tuple(loaded)

@@ -11,8 +11,20 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from api.schemas import STRICT as _int
+from api.schemas import Boolean
 from api.schemas import described as _d
-from engine.arena.cards import CREATURE_NAMES
+from engine.arena.cards import (
+    CHIPS,
+    CREATURE_NAMES,
+    HAND_CAPACITY,
+    MAX_DISCARDS,
+    N_CARDS,
+    N_CREATURES,
+    PENALISED_CAPACITY,
+    ROUNDS,
+    STRENGTHS,
+)
+from engine.arena.rules import LAST_BETTING_ROUND
 from simulator.limits import (
     ARENA_DEFAULT_PLAYS,
     ARENA_MAX_PLAYS,
@@ -21,14 +33,17 @@ from simulator.limits import (
     SEED_MAX,
 )
 
+# The most players a table is read with: the rules then judge their number (two to five, 1).
+PLAYERS_READ = 8
+
 
 class BetSchema(Schema):
     creature = fields.String(
         required=True, **_d("the creature backed (15: its backer may use its power)",
-                            example="Cyclops")
+                            example="Cyclops", enum=list(CREATURE_NAMES))
     )  # fmt: skip
     round = fields.Integer(
-        **_int, required=True, validate=validate.Range(min=1, max=4),
+        **_int, required=True, validate=validate.Range(min=1, max=LAST_BETTING_ROUND),
         **_d("the round the bet was placed in, 1 to 4: it is worth 4, 3, 2 or 1 ducats (7)"),
     )  # fmt: skip
 
@@ -36,14 +51,15 @@ class BetSchema(Schema):
 class SecretBetSchema(Schema):
     creature = fields.String(
         allow_none=True, load_default=None,
-        **_d("the creature bet on, when known (a revealed bet, or your own); null if hidden"),
+        **_d("the creature bet on, when known (a revealed bet, or your own); null if hidden",
+             enum=[*CREATURE_NAMES, None]),
     )  # fmt: skip
     card = fields.String(
         allow_none=True, load_default=None,
         **_d("the strength card bet face down (7): your own, or a revealed one's; null once a "
              "Referee or the Troll took it, or when hidden", example="Hydra 3"),
     )  # fmt: skip
-    revealed = fields.Boolean(load_default=False, **_d("whether the bet lies face up (7)"))
+    revealed = Boolean(load_default=False, **_d("whether the bet lies face up (7)"))
 
 
 class ArenaPlayerSchema(Schema):
@@ -51,16 +67,16 @@ class ArenaPlayerSchema(Schema):
         required=True, validate=validate.Length(min=1, max=40), **_d("the player's name")
     )
     hand_size = fields.Integer(
-        **_int, validate=validate.Range(min=0, max=102), allow_none=True, load_default=None,
+        **_int, validate=validate.Range(min=0, max=N_CARDS), allow_none=True, load_default=None,
         **_d("cards in the player's Hand (11); null for the asking player (its `hand`)"),
     )  # fmt: skip
     hand_capacity = fields.Integer(
-        **_int, load_default=8,
+        **_int, load_default=HAND_CAPACITY,
         **_d("the most cards the Hand may hold: 8, or 7 after an opening bid its bidder "
-             "could not play (5, 11)"),
+             "could not play (5, 11)", enum=[HAND_CAPACITY, PENALISED_CAPACITY]),
     )  # fmt: skip
     bets = fields.List(
-        fields.Nested(BetSchema), load_default=list, validate=validate.Length(max=5),
+        fields.Nested(BetSchema), load_default=list, validate=validate.Length(max=CHIPS),
         **_d("the player's visible bets, in the order placed (7)"),
     )  # fmt: skip
     secret_bet = fields.Nested(
@@ -68,32 +84,33 @@ class ArenaPlayerSchema(Schema):
         **_d("the player's secret bet (7), or null if none"),
     )  # fmt: skip
     set_aside = fields.Integer(
-        **_int, load_default=0, validate=validate.Range(min=0, max=102),
+        **_int, load_default=0, validate=validate.Range(min=0, max=N_CARDS),
         **_d("how many of the player's cards the Cyclops' stare set aside (15.1)"),
     )  # fmt: skip
 
 
 class DiscardSchema(Schema):
     cards = fields.List(
-        fields.String(), load_default=list, validate=validate.Length(max=102),
+        fields.String(), load_default=list, validate=validate.Length(max=N_CARDS),
         **_d("the discards you know, the top last (11)"),
     )  # fmt: skip
     hidden = fields.Integer(
-        **_int, load_default=0, validate=validate.Range(min=0, max=102),
+        **_int, load_default=0, validate=validate.Range(min=0, max=N_CARDS),
         **_d("how many discards you have not seen"),
     )  # fmt: skip
-    top_visible = fields.Boolean(
+    top_visible = Boolean(
         allow_none=True, load_default=None, **_d("whether the top discard lies face up")
     )
 
 
 def _cards(text: str, **more: Any) -> fields.List[str]:
-    return fields.List(fields.String(), validate=validate.Length(max=102), **more, **_d(text))
+    return fields.List(fields.String(), validate=validate.Length(max=N_CARDS), **more, **_d(text))
 
 
 class ArenaStateSchema(Schema):
     players = fields.List(
-        fields.Nested(ArenaPlayerSchema), required=True, validate=validate.Length(min=1, max=8),
+        fields.Nested(ArenaPlayerSchema), required=True,
+        validate=validate.Length(min=1, max=PLAYERS_READ),
         **_d("the players in clockwise order"),
     )  # fmt: skip
     me = fields.String(required=True, **_d("the asking player (whose `hand` is given)"))
@@ -106,31 +123,35 @@ class ArenaStateSchema(Schema):
         allow_none=True, load_default=None, **_d("who played last, for the tie-break (12)")
     )
     round = fields.Integer(
-        **_int, load_default=1, validate=validate.Range(min=1, max=5), **_d("the round, 1 to 5")
+        **_int,
+        load_default=1,
+        validate=validate.Range(min=1, max=ROUNDS),
+        **_d(f"the round, 1 to {ROUNDS}"),
     )
     eliminated = fields.List(
-        fields.String(), load_default=list, validate=validate.Length(max=8),
+        fields.String(), load_default=list, validate=validate.Length(max=N_CREATURES),
         **_d("the dead creatures in the order they died (8)"),
     )  # fmt: skip
     columns = fields.List(
         fields.Dict(keys=fields.String(), values=fields.List(fields.String())),
-        load_default=list, validate=validate.Length(max=5),
+        load_default=list, validate=validate.Length(max=ROUNDS),
         **_d("one object per round so far: each living creature's row of cards, from the "
              "bottom up (8)"),
     )  # fmt: skip
     discard = fields.Nested(DiscardSchema, load_default=dict, **_d("the Discard tray (11)"))
     draw_pile = fields.Integer(
-        **_int, required=True, validate=validate.Range(min=0, max=102),
+        **_int, required=True, validate=validate.Range(min=0, max=N_CARDS),
         **_d("cards left in the Draw pile (11)"),
     )  # fmt: skip
-    head_referee_played = fields.Boolean(
+    head_referee_played = Boolean(
         load_default=False, **_d("whether the Head Referee has been played (10)")
     )
     opening_bid = fields.Integer(
         **_int, allow_none=True, load_default=None,
-        **_d("the opening bid the player to move must honour (5), or null"),
+        **_d("the opening bid the player to move must honour (5), or null",
+             minimum=0, maximum=STRENGTHS - 1),
     )  # fmt: skip
-    stalemate = fields.Boolean(load_default=False, **_d("whether a stalemate is on (14)"))
+    stalemate = Boolean(load_default=False, **_d("whether a stalemate is on (14)"))
 
 
 class PlaceSchema(Schema):
@@ -138,7 +159,9 @@ class PlaceSchema(Schema):
         required=True, validate=validate.OneOf(["column", "discard", "secret"]),
         **_d("where the card lies: a combat column, the Discard tray or a secret bet"),
     )  # fmt: skip
-    round = fields.Integer(**_int, validate=validate.Range(min=1, max=5), **_d("a column's round"))
+    round = fields.Integer(
+        **_int, validate=validate.Range(min=1, max=ROUNDS), **_d("a column's round")
+    )
     creature = fields.String(**_d("a column's creature row"))
     player = fields.String(**_d("the player whose secret bet it is"))
 
@@ -151,7 +174,7 @@ class PowerSchema(Schema):
         **_d("Unicorn: the two cards exchanged (15.7)"),
     )  # fmt: skip
     cards = fields.List(
-        fields.String(), validate=validate.Length(max=3),
+        fields.String(), validate=validate.Length(max=MAX_DISCARDS),
         **_d("Warlock: the cards discarded, at most three (15.8)"),
     )  # fmt: skip
     keep = fields.String(**_d("Titan: the card kept (15.5)"))
@@ -187,7 +210,7 @@ class TurnSchema(Schema):
     second = fields.Nested(PlaySchema, allow_none=True, load_default=None,
                            **_d("the Hydra's second card (15.3)"))  # fmt: skip
     discards = fields.List(
-        fields.String(), load_default=list, validate=validate.Length(max=3),
+        fields.String(), load_default=list, validate=validate.Length(max=MAX_DISCARDS),
         **_d("the cards discarded at the turn's end, at most three (11)"),
     )  # fmt: skip
 

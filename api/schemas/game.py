@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import Schema, fields, post_load, validate
 
 from api.schemas import STRICT as _int
-from api.schemas import describe
-from api.schemas.names import character_name
+from api.schemas import Boolean, RequestSchema, bounded, describe
+from api.schemas.names import character_name, land_number, variant_name
 from engine.game.action import ACTION_TYPES, CONCESSIONS, Action
 from engine.game.state import GamePhase, GameState
+from engine.scoring import LEGION_LIMIT
+from simulator.limits import MAX_SCORE, Apart, Needs
 
 
 def _counts() -> fields.Dict:
@@ -28,7 +30,7 @@ class PlayerSchema(Schema):
     color = fields.String(required=True)
     score = fields.Integer(**_int, load_default=0)
     tower = fields.Integer(**_int, required=True)
-    eliminated = fields.Boolean(load_default=False)
+    eliminated = Boolean(load_default=False)
     markers_available = fields.List(fields.String(), load_default=list)
 
 
@@ -37,10 +39,10 @@ class LegionSchema(Schema):
     player = fields.String(required=True)
     land = fields.Integer(**_int, required=True)
     characters = fields.List(character_name(), required=True)
-    moved = fields.Boolean(load_default=False)
+    moved = Boolean(load_default=False)
     entry_side = fields.Integer(**_int, allow_none=True, load_default=None)
-    teleported = fields.Boolean(load_default=False)
-    mustered = fields.Boolean(load_default=False)
+    teleported = Boolean(load_default=False)
+    mustered = Boolean(load_default=False)
 
 
 class GameStateSchema(Schema):
@@ -55,8 +57,8 @@ class GameStateSchema(Schema):
     legions = fields.List(fields.Nested(LegionSchema), required=True)
     caretaker = _counts()
     dead = _counts()
-    summon_used = fields.Boolean(load_default=False)
-    mulligan_taken = fields.Boolean(load_default=False)
+    summon_used = Boolean(load_default=False)
+    mulligan_taken = Boolean(load_default=False)
 
     @post_load
     def build(self, data: dict[str, Any], **_kw: Any) -> GameState:
@@ -80,7 +82,7 @@ class ActionSchema(Schema):
     winner = fields.String(allow_none=True)
     survivors = fields.List(fields.String(), allow_none=True)
     land = fields.Integer(**_int, allow_none=True)
-    time_loss = fields.Boolean(allow_none=True)
+    time_loss = Boolean(allow_none=True)
     points = fields.Integer(**_int, allow_none=True)
     score_before = fields.Integer(**_int, allow_none=True)
     attacker_conceded = fields.String(
@@ -97,7 +99,7 @@ class ActionSchema(Schema):
         return Action.from_dict(data)
 
 
-class ValidateRequestSchema(Schema):
+class ValidateRequestSchema(RequestSchema):
     state = fields.Nested(GameStateSchema, required=True)
     action = fields.Nested(ActionSchema, allow_none=True, load_default=None)
 
@@ -114,31 +116,52 @@ class ValidateAnswerSchema(Schema):
     violations = fields.List(fields.Nested(ViolationSchema), required=True)
 
 
-class _StateOrShortForm(Schema):
+def _forms(short: tuple[str, ...]) -> tuple[Needs | Apart, ...]:
+    """A state and its Legion, or the short form (whose fields ``short`` the state tells)."""
+    return (
+        Needs(
+            (("state", "legion"), ("land", "characters")),
+            "give a state and a legion, or a land and characters",
+            path="land",
+        ),
+        Apart("state", short, "with a state, leave out the short form's " + ", ".join(short)),
+    )
+
+
+SHORT_FORM = ("land", "characters", "variant")
+
+
+class _StateOrShortForm(RequestSchema):
     """Either ``state`` and ``legion``, or the short form's ``land`` and ``characters``."""
+
+    needs = _forms(SHORT_FORM)
 
     state = fields.Nested(GameStateSchema, allow_none=True, load_default=None)
     legion = fields.String(allow_none=True, load_default=None)
-    land = fields.Integer(**_int, allow_none=True, load_default=None)
-    characters = fields.List(character_name(), allow_none=True, load_default=None)
-    variant = fields.String(load_default="default")
-
-    @validates_schema
-    def one_form(self, data: dict[str, Any], **_kw: Any) -> None:
-        if data.get("state") is not None:
-            if not data.get("legion"):
-                raise ValidationError("name the Legion of the state", "legion")
-        elif data.get("land") is None or data.get("characters") is None:
-            raise ValidationError("give a state and a legion, or a land and characters", "land")
+    land = land_number(allow_none=True, load_default=None)
+    # 1 to 7 characters (4.1) are the rules' to check (422, naming them)
+    characters = fields.List(
+        character_name(),
+        allow_none=True,
+        load_default=None,
+        metadata={"minItems": 1, "maxItems": LEGION_LIMIT},
+    )
+    variant = variant_name(load_default="default")
 
 
 class MovesRequestSchema(_StateOrShortForm):
+    needs = (
+        *_forms((*SHORT_FORM, "score", "friendly", "enemy", "engaged", "teleported")),
+        # the short form has no Movement Roll of its own to default to (6.2): the view's check
+        Needs((("state",), ("roll",)), "give the Movement Roll", path="roll", rule="6.2"),
+    )
+
     roll = fields.Integer(**_int, allow_none=True, load_default=None, validate=validate.Range(1, 6))
-    score = fields.Integer(**_int, load_default=0)
-    friendly = fields.List(fields.Integer(**_int), load_default=list)
-    enemy = fields.List(fields.Integer(**_int), load_default=list)
-    engaged = fields.List(fields.Integer(**_int), load_default=list)
-    teleported = fields.Boolean(
+    score = bounded(0, MAX_SCORE, load_default=0)
+    friendly = fields.List(land_number(), load_default=list)
+    enemy = fields.List(land_number(), load_default=list)
+    engaged = fields.List(land_number(), load_default=list)
+    teleported = Boolean(
         load_default=False, metadata={"description": "another Legion has teleported this turn"}
     )
 
@@ -154,6 +177,8 @@ class MovesAnswerSchema(Schema):
 
 
 class RecruitsRequestSchema(_StateOrShortForm):
+    needs = _forms((*SHORT_FORM, "caretaker"))
+
     caretaker = fields.Dict(
         keys=fields.String(), values=fields.Integer(**_int), allow_none=True, load_default=None
     )

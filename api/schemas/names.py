@@ -2,7 +2,9 @@
 
 A name given in any case is read as the rule book spells it (``ogre`` is
 ``Ogre``); a name that matches none is left as given, so that the engine
-refuses it (422) at its path with the closest valid names.
+refuses it (422) at its path with the closest valid names. The document marks
+each such enum ``x-any-case``. A land, a Battleland hex and an entry side are
+published as the enum of those the game has, refused alike by the engine.
 """
 
 from __future__ import annotations
@@ -14,8 +16,14 @@ from marshmallow import fields
 
 from engine.battlelands import TERRAINS
 from engine.characters import ANGEL, ARCHANGEL, NAMES
+from engine.hexes import LABELS
+from engine.masterboard import LANDS
 from engine.names import canonical
+from engine.variants import VARIANTS
 from simulator.odds import tactic_names
+
+# The OpenAPI extension of a name field: its enum is read without regard to ASCII case.
+ANY_CASE = "x-any-case"
 
 
 class Name(fields.String):
@@ -25,6 +33,7 @@ class Name(fields.String):
         self.names = names
         metadata = dict(kwargs.pop("metadata", {}))
         metadata.setdefault("enum", [*names(), *([None] if kwargs.get("allow_none") else [])])
+        metadata[ANY_CASE] = True
         super().__init__(metadata=metadata, **kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
@@ -53,3 +62,24 @@ def tactic_name(**kwargs: Any) -> Name:
 def lord_name(**kwargs: Any) -> Name:
     """The Lords a Legion may summon (15.0)."""
     return Name(lambda: (ANGEL, ARCHANGEL), **kwargs)
+
+
+def variant_name(**kwargs: Any) -> Name:
+    """The variants of the game (21.3)."""
+    return Name(lambda: tuple(VARIANTS), **kwargs)
+
+
+def _with_enum(values: list[Any], kwargs: dict[str, Any]) -> dict[str, Any]:
+    metadata = dict(kwargs.pop("metadata", {}))
+    metadata.setdefault("enum", [*values, *([None] if kwargs.get("allow_none") else [])])
+    return {**kwargs, "metadata": metadata}
+
+
+def land_number(**kwargs: Any) -> fields.Integer:
+    """A Masterboard land by its number (2.1); an unknown one is the engine's to refuse."""
+    return fields.Integer(strict=True, **_with_enum(sorted(LANDS), kwargs))
+
+
+def hex_label(**kwargs: Any) -> fields.String:
+    """A Battleland hex by its label, A1 to F4; an unknown one is the engine's to refuse."""
+    return fields.String(**_with_enum(list(LABELS), kwargs))

@@ -19,16 +19,25 @@ from marshmallow import Schema, fields, post_load, validate
 
 from api.errors import ErrorBodySchema
 from api.schemas import STRICT as _int
-from api.schemas import describe
+from api.schemas import Boolean, Number, RequestSchema, bounded, describe
 from api.schemas import described as _d
-from api.schemas.names import character_name, lord_name, tactic_name, terrain_name
+from api.schemas.names import (
+    character_name,
+    land_number,
+    lord_name,
+    tactic_name,
+    terrain_name,
+    variant_name,
+)
 from api.schemas.position import PositionField
+from engine.hexes import ENTRY_SIDES
 from engine.scoring import LEGION_LIMIT
 from simulator.compare import CompareRequest
 from simulator.limits import (
     DEFAULT_TRIALS,
     MAX_BATCH,
     MAX_CANDIDATES,
+    MAX_SCORE,
     MAX_TRIALS,
     MIN_TRIALS,
     PRECISION_ABOVE,
@@ -44,15 +53,17 @@ _probability = "a probability, 0 to 1"
 
 
 class LegionSchema(Schema):
-    score = fields.Integer(
-        **_int,
+    score = bounded(
+        0,
+        MAX_SCORE,
         load_default=0,
         **_d(
-            "the score of the Legion's player, in points (0 or more); sets the Titan's Power, "
-            "6 + score // 100 (19.1), and the Angels it may acquire (17.2)",
+            f"the score of the Legion's player, in points, 0 to {MAX_SCORE}; sets the Titan's "
+            "Power, 6 + score // 100 (19.1), and the Angels it may acquire (17.2)",
             example=120,
         ),
     )
+    # 1 to 7 characters (4.1) and one Titan (3.1) are the rules' to check (422, naming them)
     characters = fields.List(
         character_name(),
         required=True,
@@ -60,6 +71,8 @@ class LegionSchema(Schema):
             "the Legion's characters by rule-book name, one entry per counter, 1 to "
             f"{LEGION_LIMIT} (4.1), at most one Titan (3.1)",
             example=["Titan", "Ogre", "Ogre"],
+            minItems=1,
+            maxItems=LEGION_LIMIT,
         ),
     )
 
@@ -86,9 +99,10 @@ class StylesSchema(Schema):
     )
 
 
-class _Battle(Schema):
+class _Battle(RequestSchema):
     """What /odds and /compare share: where, how, how many. Loads into ``request_type``, a
-    ``simulator.odds.BattleRequest`` of the same fields."""
+    ``simulator.odds.BattleRequest`` of the same fields; its ``NEEDS`` (where the Battle is
+    fought, 9.0) are published with the schema and checked by the simulator."""
 
     request_type: type[BattleRequest] = BattleRequest
 
@@ -100,8 +114,7 @@ class _Battle(Schema):
             "example": "Plains",
         },
     )
-    land = fields.Integer(
-        **_int,
+    land = land_number(
         allow_none=True,
         load_default=None,
         **_d(
@@ -117,7 +130,7 @@ class _Battle(Schema):
         **_d(
             "the side the attacker enters the Battleland by (10.1): 1, 3 or 5, as "
             "/rules/masterboard/moves reports it; default 1, and always 5 in the Tower (10.2)",
-            enum=[1, 3, 5, None],
+            enum=[*ENTRY_SIDES, None],
         ),
     )
     summonable = lord_name(
@@ -128,7 +141,7 @@ class _Battle(Schema):
             "summon once its Legion has lost a character (15.0); null for none"
         ),
     )
-    reinforce = fields.Boolean(
+    reinforce = Boolean(
         load_default=True,
         **_d("whether the defender musters its reinforcement in the fourth round (14.0)"),
     )
@@ -150,7 +163,7 @@ class _Battle(Schema):
             **{"x-setting": "TITAN_MAX_TRIALS"},
         ),
     )
-    precision = fields.Float(
+    precision = Number(
         allow_none=True,
         load_default=None,
         validate=validate.Range(
@@ -178,10 +191,7 @@ class _Battle(Schema):
             example=1,
         ),
     )
-    variant = fields.String(
-        load_default="default",
-        **_d("the rules variant (21.3)", enum=["default"]),
-    )
+    variant = variant_name(load_default="default", **_d("the rules variant (21.3), any case"))
 
     @post_load
     def build(self, data: dict[str, Any], **_: Any) -> BattleRequest:
@@ -214,7 +224,7 @@ class OddsRequestSchema(_Battle):
     )
 
 
-class BatchRequestSchema(Schema):
+class BatchRequestSchema(RequestSchema):
     engagements = fields.List(
         fields.Dict(),
         required=True,
@@ -226,7 +236,7 @@ class BatchRequestSchema(Schema):
             **{"x-setting": "TITAN_MAX_BATCH"},
         ),
     )
-    common_random_numbers = fields.Boolean(
+    common_random_numbers = Boolean(
         load_default=False,
         **_d(
             "whether every engagement plays with the same dice (the first engagement's seed, "
@@ -249,12 +259,15 @@ class CompareRequestSchema(_Battle):
     )
     opponent = fields.Nested(LegionSchema, required=True, **_d("the Legion it fights"))
     candidates = fields.List(
-        fields.List(character_name()),
+        fields.List(
+            character_name(),
+            **_d("a candidate Legion: 1 to 7 characters (4.1)", minItems=1, maxItems=LEGION_LIMIT),
+        ),
         allow_none=True,
         load_default=None,
-        validate=validate.Length(max=MAX_CANDIDATES),
+        validate=validate.Length(min=1, max=MAX_CANDIDATES),
         **_d(
-            f"at most {MAX_CANDIDATES} candidate Legions, each a list of character names; "
+            f"1 to {MAX_CANDIDATES} candidate Legions, each a list of character names; "
             "default: the Legion as it stands and with each legal recruit of the land (18.x)"
         ),
     )
@@ -485,9 +498,7 @@ class OddsResponseSchema(Schema):
         required=True,
         **_d("true when the time budget (TITAN_TIME_BUDGET_SECONDS) cut the run short"),
     )
-    precision = fields.Float(
-        allow_none=True, required=True, **_d("the precision asked for, or null")
-    )
+    precision = Number(allow_none=True, required=True, **_d("the precision asked for, or null"))
     stopped = fields.String(
         required=True,
         **_d(
@@ -571,9 +582,7 @@ class CompareResponseSchema(Schema):
     seed = fields.Integer(required=True, **_d("the seed every candidate played"))
     battles_per_second = fields.Float(required=True, **_d("the simulation's speed"))
     truncated = fields.Boolean(required=True, **_d("true when the time budget cut it short"))
-    precision = fields.Float(
-        allow_none=True, required=True, **_d("the precision asked for, or null")
-    )
+    precision = Number(allow_none=True, required=True, **_d("the precision asked for, or null"))
     stopped = fields.String(
         required=True,
         **_d(

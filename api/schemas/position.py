@@ -12,32 +12,41 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import Schema, fields, post_load, validate
 from marshmallow.types import StrSequenceOrSet
 
-from api.schemas import describe
-from api.schemas.names import character_name, terrain_name
+from api.schemas import Boolean, RequestSchema, bounded, describe
+from api.schemas.names import character_name, hex_label, terrain_name
 from engine.battle_checks import default_entry_side
+from engine.battle_turns import LAST_TURN
 from engine.battlelands import battleland
 from engine.characters import character
 from engine.errors import TitanError, UnknownName
-from engine.hexes import parse_hex
+from engine.hexes import ENTRY_SIDES, parse_hex
 from engine.position import Army, BattlePosition, Figure, Phase, Side
+from engine.scoring import LEGION_LIMIT
+from simulator.limits import MAX_HITS, MAX_SCORE, Needs
 
 SIDES = [s.value for s in Side]
 
 T = TypeVar("T")
 
 
+# Bounds the rules hold (hits below Power, 12.3; seven Battle-Rounds, 10.5; seven characters,
+# 4.1): published here, refused by engine.battle_checks with their rule (422).
+
+
 class FigureSchema(Schema):
     name = character_name(required=True)
-    hex = fields.String(allow_none=True, load_default=None)
-    hits = fields.Integer(strict=True, load_default=0)
+    hex = hex_label(allow_none=True, load_default=None)
+    hits = fields.Integer(strict=True, load_default=0, metadata={"minimum": 0, "maximum": MAX_HITS})
 
 
 class ArmySchema(Schema):
-    score = fields.Integer(strict=True, load_default=0)
-    characters = fields.List(fields.Nested(FigureSchema), load_default=list)
+    score = bounded(0, MAX_SCORE, load_default=0)
+    characters = fields.List(
+        fields.Nested(FigureSchema), load_default=list, metadata={"maxItems": LEGION_LIMIT}
+    )
 
 
 def _named(build: Callable[[Any], T], value: Any, path: str) -> T:
@@ -63,16 +72,20 @@ class BattlePositionSchema(Schema):
     """A battle position; loads into ``BattlePosition`` (unknown fields refused: 400)."""
 
     terrain = terrain_name(required=True)
-    entry_side = fields.Integer(strict=True, allow_none=True, load_default=None)
-    turn = fields.Integer(strict=True, load_default=1)
+    entry_side = fields.Integer(
+        strict=True, allow_none=True, load_default=None, metadata={"enum": [*ENTRY_SIDES, None]}
+    )
+    turn = fields.Integer(
+        strict=True, load_default=1, metadata={"minimum": 1, "maximum": LAST_TURN}
+    )
     phase = fields.String(
         load_default=Phase.MANEUVER.value, validate=validate.OneOf([p.value for p in Phase])
     )
     active = fields.String(load_default=Side.DEFENDER.value, validate=validate.OneOf(SIDES))
     attacker = fields.Nested(ArmySchema, load_default=lambda: {"score": 0, "characters": []})
     defender = fields.Nested(ArmySchema, load_default=lambda: {"score": 0, "characters": []})
-    summon_used = fields.Boolean(load_default=False)
-    reinforcement_used = fields.Boolean(load_default=False)
+    summon_used = Boolean(load_default=False)
+    reinforcement_used = Boolean(load_default=False)
 
     @post_load
     def build(self, data: dict[str, Any], **_: Any) -> BattlePosition:
@@ -117,21 +130,22 @@ class PositionField(fields.Nested):
             raise (e if name is None else e.under(name)) from None
 
 
-class CharacterQuerySchema(Schema):
-    """A position and one character of it: by ``hex``, or off the board by ``side`` and ``name``."""
+class CharacterQuerySchema(RequestSchema):
+    """A position and one character of it: by ``hex``, or off the board by ``side`` and ``name``
+    (with a ``hex``, a ``side`` or ``name`` given must be that of the character there)."""
+
+    needs = (
+        Needs(
+            (("hex",), ("side", "name")),
+            'a character not on the Battleland ("hex": null) is named by "side" and "name"',
+            path="hex",
+        ),
+    )
 
     position = PositionField(required=True)
-    hex = fields.String(required=True, allow_none=True)
+    hex = hex_label(required=True, allow_none=True)
     side = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(SIDES))
     name = character_name(allow_none=True, load_default=None)
-
-    @validates_schema
-    def off_board_needs_side_and_name(self, data: dict[str, Any], **_: Any) -> None:
-        if data.get("hex") is None and (data.get("side") is None or data.get("name") is None):
-            raise ValidationError(
-                'a character not on the Battleland ("hex": null) is named by "side" and "name"',
-                field_name="hex",
-            )
 
 
 class MovesAnswerSchema(Schema):
@@ -187,8 +201,8 @@ describe(
     CharacterQuerySchema,
     position="the battle position",
     hex="the hex of the character asked about, or null for one off the Battleland",
-    side="off the Battleland: its side",
-    name="off the Battleland: its name",
+    side="off the Battleland: its side (with a hex: the side of the character there)",
+    name="off the Battleland: its name (with a hex: the name of the character there)",
 )
 describe(MovesAnswerSchema, moves="hex labels where it may end its move (11.x), in label order")
 describe(

@@ -9,6 +9,7 @@ from marshmallow import Schema, fields
 from openapi_spec_validator import validate
 
 from api.openapi import NOT_IN_DOCUMENT, _name_resolver, _openapi_path, build_document, document
+from engine.battlelands import BATTLELANDS
 from tests.helpers.paths import ROOT
 
 STATIC = ROOT / "static"
@@ -106,8 +107,14 @@ def test_failures_are_documented_as_the_error_envelope(doc, method, statuses):
 
 def test_path_arguments_are_parameters(doc):
     parameters = doc["paths"]["/api/v1/battlelands/{terrain}"]["get"]["parameters"]
+    terrains = sorted(BATTLELANDS)  # any other is 404: the document says which are found
     assert parameters == [
-        {"name": "terrain", "in": "path", "required": True, "schema": {"type": "string"}}
+        {
+            "name": "terrain",
+            "in": "path",
+            "required": True,
+            "schema": {"type": "string", "enum": terrains},
+        }
     ]
     assert "404" in doc["paths"]["/api/v1/battlelands/{terrain}"]["get"]["responses"]
 
