@@ -57,8 +57,9 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(arena.bp)
     app.register_blueprint(arena.page_bp)
 
-    from api.routes import tactical
+    from api.routes import tactical, tactical_play
 
     app.register_blueprint(tactical.bp)
+    app.register_blueprint(tactical_play.bp)
     app.register_blueprint(tactical.page_bp)
     return app

@@ -9,6 +9,7 @@ import pytest
 
 from api import create_app
 from api.routes.tactical import MAP_EXAMPLE
+from api.tactical_examples import EXAMPLES
 from engine.tactical.characters import CHARACTERS
 from engine.tactical.maps import map_names, stored_map
 from tests.helpers.tactical_maps import BAY, CENTRE, RIVER, small_map
@@ -254,7 +255,7 @@ def test_every_tactical_example_is_answered_200(client, doc):
     path with an example map's name (a GET) is answered, not refused."""
     tried = 0
     for path, method, operation in _tactical_operations(doc):
-        url = path.replace("{name}", "two_shores")
+        url = path.replace("{name}", "skirmish_strike" if "/states/" in path else "two_shores")
         if method == "post":
             example = operation["requestBody"]["content"]["application/json"]["example"]
             response = client.post(url, json=example)
@@ -262,12 +263,275 @@ def test_every_tactical_example_is_answered_200(client, doc):
             response = client.get(url)
         assert response.status_code == 200, (path, response.get_json())
         tried += 1
-    assert tried >= 5
+    assert tried >= 11
 
 
-def test_the_map_size_setting_is_published(app):
+def test_the_size_settings_are_published(app):
     from api.openapi import build_document
 
     app.config["TACTICAL_MAX_HEXES"] = 1234
-    hexes = build_document(app)["components"]["schemas"]["TacticalMap"]["properties"]["hexes"]
-    assert hexes["maxProperties"] == 1234
+    app.config["TACTICAL_MAX_CHARACTERS"] = 56
+    schemas = build_document(app)["components"]["schemas"]
+    assert schemas["TacticalMap"]["properties"]["hexes"]["maxProperties"] == 1234
+    assert schemas["TacticalState"]["properties"]["characters"]["maxItems"] == 56
+
+
+# --- example states ---------------------------------------------------------------------------
+
+
+def example(client, name: str) -> dict:
+    response = client.get(f"{TACTICAL}/states/{name}")
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["state"]
+
+
+def test_every_example_state_is_one_the_rules_allow(client):
+    listed = client.get(f"{TACTICAL}/states").get_json()["states"]
+    assert [s["name"] for s in listed] == list(EXAMPLES)
+    for row in listed:
+        body = client.post(
+            f"{TACTICAL}/states/validate", json={"state": example(client, row["name"])}
+        )
+        assert body.get_json() == {"valid": True, "violations": []}, row["name"]
+    phases = {example(client, f"skirmish_{p}")["phase"] for p in ("healing", "strike")}
+    assert phases == {"healing", "strike"}  # 4.0
+
+
+def test_an_unknown_example_state_is_a_404_with_the_closest_names(client):
+    assert client.get(f"{TACTICAL}/states/Skirmish-Strike").status_code == 200
+    response = client.get(f"{TACTICAL}/states/skirmish_strik")
+    assert response.status_code == 404
+    assert response.get_json()["error"]["details"][0]["suggestions"][0] == "skirmish_strike"
+
+
+# --- checking a state (4.0, 3.0, 11.0) ------------------------------------------------------
+
+
+def validated(client, state: dict) -> dict:
+    response = client.post(f"{TACTICAL}/states/validate", json={"state": state})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_a_state_problem_has_its_section_and_path(client):
+    state = example(client, "skirmish_strike")
+    state["characters"][1]["id"] = state["characters"][0]["id"]
+    body = validated(client, state)
+    assert body["valid"] is False
+    twice = [v for v in body["violations"] if v["code"] == "id_twice"]
+    assert twice and twice[0]["path"] == "state.characters[1].id" and twice[0]["rule"] == "4.0"
+
+
+def test_character_names_in_a_state_are_read_in_any_case_with_suggestions(client):
+    state = example(client, "skirmish_strike")
+    state["characters"][1]["name"] = "oGRE"
+    state["map"] = "Two Shores"
+    assert validated(client, state)["valid"] is True
+    state["characters"][1]["name"] = "Ogar"
+    [problem] = validated(client, state)["violations"]
+    assert problem["code"] == "unknown_character" and problem["rule"] == "11.0"
+    assert problem["path"] == "state.characters[1].name" and "Ogre" in problem["message"]
+
+
+def test_a_state_the_engine_cannot_read_is_a_violation_at_its_path(client):
+    state = example(client, "skirmish_strike")
+    state["characters"][0]["hex"] = "ZZ99"
+    [problem] = validated(client, state)["violations"]
+    assert problem["code"] == "unreadable" and problem["path"] == "state.characters[0].hex"
+
+
+def test_a_state_of_the_wrong_shape_is_the_400_envelope(client):
+    response = client.post(f"{TACTICAL}/states/validate", json={"state": {"map": 3}})
+    assert response.status_code == 400
+    paths = {d["path"] for d in response.get_json()["error"]["details"]}
+    assert {"state.map", "state.active", "state.players"} <= paths
+
+
+def test_a_state_with_more_characters_than_the_setting_is_refused(client):
+    state = example(client, "skirmish_strike")  # 15 characters
+    small = create_app({"TESTING": True, "TACTICAL_MAX_CHARACTERS": 14}).test_client()
+    response = small.post(f"{TACTICAL}/states/validate", json={"state": state})
+    assert response.status_code == 422
+    [detail] = response.get_json()["error"]["details"]
+    assert detail["path"] == "state.characters"
+    assert "TITAN_TACTICAL_MAX_CHARACTERS" in detail["message"]
+
+
+# --- checking and applying an action ------------------------------------------------------------
+
+
+def action_checked(client, state: dict, action: dict) -> dict:
+    response = client.post(f"{TACTICAL}/actions/validate", json={"state": state, "action": action})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_an_action_out_of_its_phase_is_refused_with_its_section(client):
+    state = example(client, "skirmish_strike")
+    body = action_checked(client, state, {"type": "move", "character": 3, "to": "O6"})
+    assert body["valid"] is False
+    [wrong] = [v for v in body["violations"] if v["code"] == "wrong_phase"]
+    assert wrong["rule"] == "7.0" and wrong["path"] == "action"  # 4.0: the Maneuver Phase's
+
+
+def test_a_legal_strike_is_valid_and_a_locked_move_is_not(client):
+    strike = example(client, "skirmish_strike")
+    assert action_checked(client, strike, {"type": "strike", "character": 5, "target": 9})["valid"]
+    maneuver = example(client, "skirmish_maneuver")
+    body = action_checked(client, maneuver, {"type": "move", "character": 5, "to": "O6"})
+    [locked] = body["violations"]  # the Gargoyle on O7 is in contact with the Ogre on O8
+    assert locked["code"] == "may_not_move" and locked["path"] == "action.character"
+
+
+def test_an_action_the_engine_cannot_read_is_a_violation_at_its_path(client):
+    state = example(client, "skirmish_strike")
+    body = action_checked(client, state, {"type": "strike", "character": 5})
+    assert body["violations"][0]["path"] == "action.target"
+
+
+def apply(client, state: dict, action: dict, **more) -> dict:
+    response = client.post(
+        f"{TACTICAL}/actions/apply", json={"state": state, "action": action, **more}
+    )
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_applying_a_strike_with_its_dice_gives_the_next_state(client):
+    """TITAN 12.0: each die at the Strike-number or more is a hit; the Gargoyle (4 dice) hits
+    the Ogre on 3s (engine.strike_chart), so 6, 3, 2, 1 are two hits on its one damage."""
+    state = example(client, "skirmish_strike")
+    body = apply(
+        client, state, {"type": "strike", "character": 5, "target": 9, "dice": [6, 3, 2, 1]}
+    )
+    after = {c["id"]: c for c in body["state"]["characters"]}
+    assert after[9]["damage"] == 1 + 2
+    assert "struck" in after[5]["did"]
+    assert body["action"]["dice"] == [6, 3, 2, 1]
+    assert validated(client, body["state"])["valid"] is True
+
+
+def test_an_unrolled_action_is_rolled_from_its_seed(client):
+    state = example(client, "skirmish_strike")
+    strike = {"type": "strike", "character": 5, "target": 9}
+    first = apply(client, state, strike, seed=7)
+    again = apply(client, state, strike, seed=7)
+    assert first == again and first["seed"] == 7
+    assert len(first["action"]["dice"]) == 4
+    assert all(1 <= face <= 6 for face in first["action"]["dice"])
+    hits = sum(face >= 3 for face in first["action"]["dice"])
+    after = {c["id"]: c for c in first["state"]["characters"]}
+    assert after[9]["damage"] == 1 + hits
+
+
+def test_ending_the_maneuver_phase_begins_the_strike_phase(client):
+    body = apply(client, example(client, "two_shores_opening"), {"type": "end_phase"})
+    assert body["state"]["phase"] == "strike"  # 4.0
+
+
+def test_applying_an_illegal_action_is_a_422_with_every_violation(client):
+    state = example(client, "skirmish_strike")
+    response = client.post(
+        f"{TACTICAL}/actions/apply",
+        json={"state": state, "action": {"type": "rest", "character": 4}},
+    )
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    assert error["code"] == "rule_violation"
+    assert error["details"][0]["rule"] == "5.1" and error["details"][0]["path"] == "action"
+
+
+# --- the legal actions ----------------------------------------------------------------------------
+
+
+def legal(client, state: dict, **asked) -> dict:
+    response = client.post(f"{TACTICAL}/rules/legal", json={"state": state, **asked})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_the_legal_moves_are_the_referees_and_each_is_valid(client):
+    """7.0, 7.2: a Lord in its tower teleports; every move listed is accepted by
+    /actions/validate, and its hex is where it ends."""
+    from engine.tactical.referee import legal_actions_of
+    from engine.tactical.state import GameState
+
+    state = example(client, "two_shores_opening")
+    body = legal(client, state, character=1)
+    engine_state = GameState.from_dict(state)
+    assert [m["action"] for m in body["moves"]] == [
+        a.to_dict() for a in legal_actions_of(engine_state, 1)
+    ]
+    # walled in by its own six (TITAN 11.5), the Titan only teleports; a Centaur on the edge walks
+    assert {m["action"]["type"] for m in body["moves"]} == {"teleport"}
+    walks = legal(client, state, character=6)["moves"]
+    assert walks and {m["action"]["type"] for m in walks} == {"move"}
+    assert body["strikes"] == body["heals"] == body["musters"] == []
+    for move in body["moves"][:: max(len(body["moves"]) // 12, 1)]:
+        a = move["action"]
+        assert move["hex"] == (a.get("then") or a["to"])
+        assert action_checked(client, state, a)["valid"], a
+
+
+def test_the_legal_strikes_name_their_target_hex_dice_and_number(client):
+    state = example(client, "skirmish_strike")
+    body = legal(client, state, character=5)
+    hex_of = {c["id"]: c["hex"] for c in state["characters"]}
+    assert {s["action"]["target"] for s in body["strikes"]} == {9, 11, 13}  # 12.1.1: P7 too
+    for strike in body["strikes"]:
+        assert strike["hex"] == hex_of[strike["action"]["target"]]
+        assert strike["dice"] == 4  # a Gargoyle's Power-factor
+    least = next(s for s in body["strikes"] if s["action"]["target"] == 9)
+    assert least["strike_number"] == 3
+
+
+def test_the_legal_heals_say_what_they_heal(client):
+    """5.1: the hurt Gargoyle in its tower rests for 1; 5.2.1: the Unicorn heals the Ogre
+    beside it for 3."""
+    state = example(client, "skirmish_healing")
+    heals = legal(client, state, player="red")["heals"]
+    found = {(h["action"]["type"], h["action"]["character"]): h for h in heals}
+    assert found["rest", 4]["points"] == 1 and found["rest", 4]["hex"] == "N2"
+    assert found["heal", 15]["points"] == 3 and found["heal", 15]["hex"] == "N5"
+
+
+def test_the_legal_musters_say_their_number(client):
+    """9.2 Tower: the Titan musters a Warlock on 10."""
+    state = example(client, "skirmish_muster")
+    musters = legal(client, state, character=1)["musters"]
+    warlocks = [m for m in musters if m["action"]["character"] == "Warlock"]
+    assert warlocks and all(m["muster_number"] == 10 for m in warlocks)
+    assert all(m["hex"] == m["action"]["hex"] for m in musters)
+
+
+def test_a_players_legal_actions_are_its_own(client):
+    """8.0: the active player strikes first; Blue has nothing until Red is done."""
+    state = example(client, "skirmish_strike")
+    assert legal(client, state, player="Blue") == {
+        "moves": [],
+        "strikes": [],
+        "heals": [],
+        "musters": [],
+        "other": [],
+    }
+    red = legal(client, state, player="RED")
+    assert red["strikes"] and all(s["action"]["character"] in (2, 5) for s in red["strikes"])
+
+
+def test_an_unknown_player_or_character_is_a_422_at_its_field(client):
+    state = example(client, "skirmish_strike")
+    response = client.post(f"{TACTICAL}/rules/legal", json={"state": state, "player": "Bleu"})
+    assert response.status_code == 422
+    [detail] = response.get_json()["error"]["details"]
+    assert detail["path"] == "player" and "Blue" in detail["message"]
+    response = client.post(f"{TACTICAL}/rules/legal", json={"state": state, "character": 99})
+    assert response.get_json()["error"]["details"][0]["path"] == "character"
+
+
+def test_the_legal_actions_of_a_state_the_rules_refuse_are_a_422(client):
+    state = example(client, "skirmish_strike")
+    state["characters"][0]["damage"] = -1
+    response = client.post(f"{TACTICAL}/rules/legal", json={"state": state, "character": 5})
+    assert response.status_code == 422
+    details = response.get_json()["error"]["details"]
+    assert details[0]["path"] == "state.characters[0].damage"
