@@ -147,6 +147,7 @@ def states() -> Response:
     summary="One example Tactical Titan state",
     response_schema=ExampleStateSchema,
     tag="tactical",
+    arguments={"name": lambda: tuple(EXAMPLES)},
 )
 def one_state(name: str) -> Response:
     found = next((n for n in EXAMPLES if n == name.strip().lower().replace("-", "_")), None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 
 from api.schemas import STRICT as _int
+from api.schemas import RequestSchema
 from api.schemas import described as _d
 from engine.tactical.maps import FORMAT, HEX_HAZARDS, HEXSIDE_HAZARDS, TERRAINS, VERSION
 
@@ -311,7 +312,7 @@ class MapDocumentSchema(Schema):
     layout = _layout()
 
 
-class MapValidateRequestSchema(Schema):
+class MapValidateRequestSchema(RequestSchema):
     map = fields.Nested(TacticalMapSchema, required=True, **_d("the map to check"))
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from api.schemas import STRICT as _int
+from api.schemas import Boolean, RequestSchema
 from api.schemas import described as _d
 from api.schemas.tactical import TacticalMapSchema
 from engine.tactical.actions import ACTION_TYPES
@@ -42,7 +43,7 @@ class PlayerSchema(Schema):
         required=True, **_d("the region name of its starting tower (3.1)", example="North Tower")
     )
     score = fields.Integer(**_int, **_d("its score, 0 or more (8.2)"))
-    eliminated = fields.Boolean(**_d("whether its Titan was slain: it is out of the game (2.2.2)"))
+    eliminated = Boolean(**_d("whether its Titan was slain: it is out of the game (2.2.2)"))
 
 
 class CharacterInPlaySchema(Schema):
@@ -107,7 +108,7 @@ class TacticalStateSchema(Schema):
     mustered_regions = fields.List(
         fields.String(), **_d("the regions of this turn's region musters (6.2)")
     )
-    responding = fields.Boolean(
+    responding = Boolean(
         **_d("the active player has finished striking; the others strike back (8.0)")
     )
     angels_due = fields.List(
@@ -168,11 +169,11 @@ class TacticalActionSchema(Schema):
     demon_die = fields.Integer(
         **_int, allow_none=True, **_d("summon of a Demon: the die that picks it (10.1)")
     )
-    master = fields.Boolean(**_d("muster: on a roll of 12, take the Master Muster character (9.1)"))
+    master = Boolean(**_d("muster: on a roll of 12, take the Master Muster character (9.1)"))
     strike_number = fields.Integer(
         **_int, allow_none=True, **_d("strike: the Strike-number declared; null: the least")
     )
-    forgo_benefits = fields.Boolean(**_d("strike: forgo hexside benefits (TITAN 12.5)"))
+    forgo_benefits = Boolean(**_d("strike: forgo hexside benefits (TITAN 12.5)"))
     carry_to = _ids("strike: the ids excess hits carry to, in order (TITAN 12.4, 8.1)")
 
 
@@ -183,11 +184,11 @@ def _state() -> fields.Nested:
     return fields.Nested(TacticalStateSchema, required=True, **_d("the game state"))
 
 
-class StateRequestSchema(Schema):
+class StateRequestSchema(RequestSchema):
     state = _state()
 
 
-class ActionRequestSchema(Schema):
+class ActionRequestSchema(RequestSchema):
     state = _state()
     action = fields.Nested(TacticalActionSchema, required=True, **_d("the action"))
 
@@ -202,7 +203,7 @@ class ApplyRequestSchema(ActionRequestSchema):
     )
 
 
-class LegalRequestSchema(Schema):
+class LegalRequestSchema(RequestSchema):
     state = _state()
     character = fields.Integer(
         **_int, allow_none=True, load_default=None, **_d("the id of the character asked about")

@@ -535,3 +535,12 @@ def test_the_legal_actions_of_a_state_the_rules_refuse_are_a_422(client):
     assert response.status_code == 422
     details = response.get_json()["error"]["details"]
     assert details[0]["path"] == "state.characters[0].damage"
+
+
+def test_a_flag_is_true_or_false_only(client):
+    state = example(client, "skirmish_strike")
+    response = client.post(
+        f"{TACTICAL}/states/validate", json={"state": {**state, "responding": "yes"}}
+    )
+    assert response.status_code == 400
+    assert response.get_json()["error"]["details"][0]["path"] == "state.responding"
