@@ -544,3 +544,11 @@ def test_a_flag_is_true_or_false_only(client):
     )
     assert response.status_code == 400
     assert response.get_json()["error"]["details"][0]["path"] == "state.responding"
+
+
+def test_the_page_is_served_and_linked_from_the_other_pages(client):
+    page = client.get("/tactical")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    assert b"/static/tactical.js" in page.data
+    for other in ("/", "/arena"):
+        assert 'href="/tactical"' in client.get(other).get_data(as_text=True), other

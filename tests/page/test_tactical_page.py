@@ -1,0 +1,155 @@
+"""The Tactical Titan page in headless Chromium at a laptop's width and a phone's: a map drawn
+from the API's data (regions, hazards, hexsides, borders, starting towers, labels), a state's
+characters on it, and a character's legal actions highlighted where the API says they go
+(the variant's book, cited by its sections; docs/tactical.md, "On the page")."""
+
+from __future__ import annotations
+
+import json
+from urllib.request import Request, urlopen
+
+import pytest
+
+from tests.helpers.browser import require_browser
+from tests.helpers.tactical_maps import small_map
+
+require_browser()
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+TACTICAL = "/api/v1/tactical"
+
+
+def ask(base_url: str, path: str, body: dict | None = None) -> dict:
+    data = None if body is None else json.dumps(body).encode()
+    request = Request(base_url + TACTICAL + path, data, {"Content-Type": "application/json"})
+    with urlopen(request, timeout=60) as answer:
+        return json.load(answer)
+
+
+def open_page(page, base_url: str, hash_: str = "") -> None:
+    page.goto(f"{base_url}/tactical{hash_}")
+    page.wait_for_selector("body[data-ready=true]")
+
+
+def showing(page, what: str) -> None:
+    page.wait_for_selector(f"body[data-showing={what}]")
+
+
+def highlighted(page, kind: str) -> set[str]:
+    return set(
+        page.locator(f"#map .highlight.{kind}").evaluate_all("ms => ms.map(m => m.dataset.hex)")
+    )
+
+
+def test_an_example_map_is_drawn_from_the_api(sized_page, base_url):
+    """2.1, 3.1: every hex with its label and its region's terrain, the regions' borders, the
+    hexside hazards (Rivers among them, 12.1.1) and one ring per starting tower."""
+    page = sized_page
+    open_page(page, base_url)
+    page.click("#example-maps button[data-map=four_winds]")
+    page.wait_for_selector("#map[data-map='Four Winds']")
+    drawn = ask(base_url, "/maps/four_winds")
+    hexes = page.locator("#map .hex")
+    assert hexes.count() == len(drawn["layout"])
+    labels = set(page.locator("#map .hex .label").evaluate_all("ts => ts.map(t => t.textContent)"))
+    assert labels == set(drawn["map"]["hexes"])
+    seas = page.locator("#map .hex[data-terrain=Sea]").count()
+    regions = {r["name"]: r["terrain"] for r in drawn["map"]["regions"]}
+    assert seas == sum(regions[h["region"]] == "Sea" for h in drawn["map"]["hexes"].values())
+    rivers = sum(s["hazard"] == "River" for s in drawn["map"]["hexsides"])
+    assert rivers and page.locator("#map .hexside-river").count() == rivers
+    assert page.locator("#map .tower").count() == len(drawn["map"]["starting_towers"]) == 4
+    assert page.locator("#map .border").get_attribute("d").count("M") > 100
+    legend = page.locator("#legend [data-terrain]").evaluate_all(
+        "ks => ks.map(k => k.dataset.terrain)"
+    )
+    assert set(legend) == set(regions.values())
+    page_width = page.evaluate("document.documentElement.scrollWidth")
+    assert page_width <= page.viewport_size["width"]  # the map scrolls in its frame, not the page
+    assert page.script_errors == [] and page.outside == []
+
+
+def test_a_characters_highlighted_moves_are_the_apis(sized_page, base_url):
+    """7.0: the Centaur at the edge of its tower may walk to the hexes the API lists, and
+    exactly those are highlighted and listed."""
+    page = sized_page
+    open_page(page, base_url)
+    page.click("#example-states button[data-state=two_shores_opening]")
+    showing(page, "state")
+    state = ask(base_url, "/states/two_shores_opening")["state"]
+    assert page.locator("#map .piece").count() == len(state["characters"])
+    legal = ask(base_url, "/rules/legal", {"state": state, "character": 6})
+    with page.expect_response(lambda r: r.url.endswith("/rules/legal")) as answered:
+        page.click('#map .piece[data-id="6"]')
+    assert json.loads(answered.value.request.post_data)["character"] == 6
+    page.wait_for_selector('#legal[data-for="6"]')
+    expected = {m["hex"] for m in legal["moves"]}
+    assert expected and highlighted(page, "moves") == expected
+    assert page.locator("#legal-moves li").count() == len(legal["moves"])
+    assert highlighted(page, "strikes") == set()
+    assert page.locator("#legal-strikes li.none").count() == 1
+    assert page.script_errors == [] and page.outside == []
+
+
+def test_strikes_across_a_river_are_highlighted_too(page, base_url):
+    """8.0, 12.1.1: Red's Gargoyle on O7 may strike the Ogre and the Gargoyle in contact with
+    it and the Centaur across the River."""
+    open_page(page, base_url, "#state=skirmish_strike")
+    showing(page, "state")
+    page.click('#map .piece[data-id="5"]')
+    page.wait_for_selector('#legal[data-for="5"]')
+    assert highlighted(page, "strikes") == {"O8", "N6", "P7"}
+    texts = page.locator("#legal-strikes li").all_inner_texts()
+    assert any("Centaur (13) on P7" in t for t in texts)
+
+
+def test_heals_and_musters_are_shown_in_their_phases(page, base_url):
+    """5.2.1: the Unicorn heals the Ogre beside it; 9.2 Tower: the Titan musters a Warlock."""
+    open_page(page, base_url, "#state=skirmish_healing")
+    showing(page, "state")
+    page.click('#map .piece[data-id="15"]')
+    page.wait_for_selector('#legal[data-for="15"]')
+    assert highlighted(page, "heals") == {"N5"}
+    page.click("#example-states button[data-state=skirmish_muster]")
+    page.wait_for_selector("#turn:has-text('muster phase')")
+    page.click('#map .piece[data-id="1"]')
+    page.wait_for_selector('#legal[data-for="1"]')
+    assert any("Warlock" in t for t in page.locator("#legal-musters li").all_inner_texts())
+    assert highlighted(page, "musters")
+
+
+def test_a_map_file_with_a_problem_shows_it_at_its_hex(page, base_url):
+    """2.1.1: a Water hex outside a Sea is named with its section and path, and its hex is
+    marked on the map drawn all the same."""
+    broken = small_map()
+    broken["hexes"]["C4"]["hazard"] = "Water"
+    open_page(page, base_url)
+    page.set_input_files(
+        "#file",
+        files=[{"name": "broken.json", "mimeType": "application/json",
+                "buffer": json.dumps(broken).encode()}],
+    )  # fmt: skip
+    page.wait_for_selector("#problems:not([hidden])")
+    item = page.locator("#problem-list li").first
+    assert "2.1.1" in item.inner_text() and "map.hexes.C4.hazard" in item.inner_text()
+    assert page.locator("#map .hex.problem").evaluate_all("gs => gs.map(g => g.dataset.hex)") == [
+        "C4"
+    ]
+    assert page.locator("#map .hex").count() == len(broken["hexes"])
+
+
+def test_a_state_file_is_drawn_with_its_characters(page, base_url):
+    state = ask(base_url, "/states/skirmish_maneuver")["state"]
+    open_page(page, base_url)
+    page.set_input_files(
+        "#file",
+        files=[{"name": "game.json", "mimeType": "application/json",
+                "buffer": json.dumps(state).encode()}],
+    )  # fmt: skip
+    showing(page, "state")
+    pieces = page.locator("#map .piece")
+    assert pieces.count() == len(state["characters"])
+    where = pieces.evaluate_all("ps => ps.map(p => [Number(p.dataset.id), p.dataset.hex])")
+    assert sorted(where) == sorted([c["id"], c["hex"]] for c in state["characters"])
+    assert "Red's maneuver phase" in page.inner_text("#turn")
+    assert page.locator("#problems").is_hidden()
