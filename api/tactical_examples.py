@@ -82,7 +82,8 @@ def skirmish(phase: Phase) -> GameState:
 EXAMPLES: dict[str, Example] = {
     "two_shores_opening": Example(
         "Two Shores: the opening",
-        "Red's first Maneuver Phase: the Titan may walk or teleport from its tower (7.2).",
+        "Red's first Maneuver Phase: the creatures walk out of the tower, the Titan "
+        "teleports from it (7.2).",
         lambda: opening("two_shores"),
     ),
     "four_winds_opening": Example(

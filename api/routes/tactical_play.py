@@ -234,6 +234,8 @@ def apply_action() -> Response:
     seed = body["seed"] if body["seed"] is not None else secrets.randbelow(SEED_MAX + 1)
     rolled = referee.roll(state, action, random.Random(seed))
     after = referee.apply(state, rolled)
+    if rolled == action:  # its dice were given, or it needs none: no seed was used
+        seed = body["seed"]
     return answer({"state": after.to_dict(), "action": rolled.to_dict(), "seed": seed})
 
 

@@ -241,7 +241,11 @@ class ApplyAnswerSchema(Schema):
     action = fields.Nested(
         TacticalActionSchema, required=True, **_d("the action as applied, with its dice")
     )
-    seed = fields.Integer(allow_none=True, required=True, **_d("the seed the dice came from"))
+    seed = fields.Integer(
+        allow_none=True,
+        required=True,
+        **_d("the seed the dice were rolled from; null when none were rolled (given, or none)"),
+    )
 
 
 class LegalActionSchema(Schema):

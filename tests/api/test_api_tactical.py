@@ -407,7 +407,7 @@ def test_applying_a_strike_with_its_dice_gives_the_next_state(client):
     after = {c["id"]: c for c in body["state"]["characters"]}
     assert after[9]["damage"] == 1 + 2
     assert "struck" in after[5]["did"]
-    assert body["action"]["dice"] == [6, 3, 2, 1]
+    assert body["action"]["dice"] == [6, 3, 2, 1] and body["seed"] is None  # none rolled
     assert validated(client, body["state"])["valid"] is True
 
 
@@ -552,3 +552,21 @@ def test_the_page_is_served_and_linked_from_the_other_pages(client):
     assert b"/static/tactical.js" in page.data
     for other in ("/", "/arena"):
         assert 'href="/tactical"' in client.get(other).get_data(as_text=True), other
+
+
+def test_the_docs_list_every_tactical_endpoint(app):
+    """docs/tactical.md ("Over HTTP") and docs/api.md name each endpoint the app has under
+    /api/v1/tactical, and no other."""
+    import re
+
+    from tests.helpers.paths import ROOT
+
+    served = set()
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith(TACTICAL):
+            path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
+            served |= {f"{m} {path}" for m in rule.methods - {"HEAD", "OPTIONS"}}
+    for doc in ("tactical.md", "api.md"):
+        text = (ROOT / "docs" / doc).read_text()
+        named = set(re.findall(r"`((?:GET|POST) /api/v1/tactical[^`]*)`", text))
+        assert named == served, doc
