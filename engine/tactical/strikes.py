@@ -270,13 +270,14 @@ def _may_cross(sides: list[MapHexside], ends: set[int], m: Map) -> bool:
             return False
         if len(walls) == 1 and walls[0].top not in ends:
             return False
-        if len(walls) == 2 and not _across_a_tower(ends, m):
+        if len(walls) == 2 and not _across_a_tower(walls, ends, m):
             return False
     return True
 
 
-def _tower_parts(m: Map) -> tuple[frozenset[int], frozenset[int]]:
-    """The hexes atop inner Walls (a tower's centre) and those beneath outer Walls."""
+def _towers(m: Map) -> dict[int, frozenset[int]]:
+    """Each walled tower of the map by its centre (the hex atop Walls whose bases are atop Walls
+    too: TITAN's Tower, a starting tower), with the hexes beneath its outer Walls."""
     walls = [
         (side.top, side.hexes[1] if side.hexes[0] == side.top else side.hexes[0])
         for side in m.hexsides
@@ -284,15 +285,22 @@ def _tower_parts(m: Map) -> tuple[frozenset[int], frozenset[int]]:
         and HEXSIDE_HAZARDS[side.hazard].rangestrike_crossing is Crossing.WALLS
     ]
     walled = {top for top, _ in walls}
-    centres = frozenset(top for top, base in walls if base in walled)
-    beneath_outer = frozenset(base for _, base in walls if base not in walled)
-    return centres, beneath_outer
+    centres = {top for top, base in walls if base in walled}
+    return {
+        centre: frozenset(
+            base for top, base in walls if top in m.neighbours[centre] and base not in walled
+        )
+        for centre in centres
+    }
 
 
-def _across_a_tower(ends: set[int], m: Map) -> bool:
-    """Two Walls: an end in a tower's centre and neither beneath an outer Wall."""
-    centres, beneath_outer = per_map(m, "tower_parts", _tower_parts)
-    return bool(ends & centres) and not ends & beneath_outer
+def _across_a_tower(walls: list[MapHexside], ends: set[int], m: Map) -> bool:
+    """Two Walls: an end in the centre of the tower they belong to (atop the inner one), and
+    neither end beneath one of that tower's outer Walls. A map has many towers; only the one
+    crossed counts."""
+    towers = per_map(m, "towers", _towers)
+    centre = next((w.top for w in walls if w.top in towers), None)
+    return centre is not None and centre in ends and not ends & towers[centre]
 
 
 def _passed_over(m: Map, h: int, a: int, b: int) -> bool:

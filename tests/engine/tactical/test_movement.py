@@ -83,10 +83,13 @@ def test_lords_teleport_from_a_tower_hex_up_to_six_hexes_7_2():
 
 
 def test_a_teleport_is_refused_by_name():
-    m = field_map(hazards={"G4": "Tree"})
+    m = field_map(hazards={"G4": "Tree", "H4": "Bog"})
     state = game(m, [("Red", "Ogre", "F5"), ("Red", "Ogre", "C2")])
     titan = state.titan_of("Red").id
     assert codes(state, Teleport(titan, "G4")) == ["may_not_teleport_there"]  # a tree
+    assert codes(state, Teleport(titan, "H4")) == [
+        "may_not_teleport_there"
+    ]  # a Bog it may not enter
     assert codes(state, Teleport(titan, "F5")) == ["may_not_teleport_there"]  # occupied
     assert codes(state, Teleport(titan, "J3")) == ["may_not_teleport_there"]  # 7 hexes away
     assert codes(state, Teleport(2, "F3")) == ["may_not_teleport"]  # not a Lord

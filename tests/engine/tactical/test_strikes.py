@@ -296,3 +296,18 @@ def test_a_venemous_wyrm_poisons_what_it_damages_9_2():
     assert (troll.damage, troll.poison, troll.poisoned_by) == (1, 2, "Red")
     missed = apply(state, Strike(1, 2, dice=(1,) * 9))
     assert missed.figure(2).poison == 0
+
+
+@pytest.mark.parametrize(
+    ("target", "ok"),
+    [
+        pytest.param("C6", True, id="hazard-chart-from-the-centre-across-two-walls"),
+        pytest.param("C5", False, id="hazard-chart-not-at-one-beneath-an-outer-wall"),
+    ],
+)
+def test_a_rangestrike_across_a_towers_two_walls(target, ok):
+    """From the centre of a starting tower (3.1) across its inner and outer Walls: the tower
+    crossed is the one judged, whatever other towers the map has."""
+    pieces = [("Red", "Titan", "E9"), ("Red", "Ranger", "C3"), ("Blue", "Ogre", target)]
+    state = game(field_map(), pieces, phase=STRIKE)
+    assert (check(state, Rangestrike(2, 3)) == []) is ok

@@ -334,6 +334,7 @@ def test_a_titans_death_2_2_2():
     assert after.player("Red").score == 60 + (15 + 50) // 2  # the Titan in full, half the rest
     assert after.dead_pile["Troll"] == trolls + 1  # a Creature: the dead pile
     assert after.muster_pile["Warlock"] == warlocks + 1  # a Lord: the muster pile (8.0)
+    assert "Titan" not in after.muster_pile and "Titan" not in after.dead_pile
     assert after.over and after.winner == "Red"
     assert legal_actions(after) == [] and codes(after, EndPhase()) == ["game_over"]
     assert validate(after) == []
@@ -380,3 +381,25 @@ def test_actions_only_in_their_phase_4_1():
     state = game(field_map(), [("Red", "Centaur", "F6", 1)], phase=MUSTER)
     assert codes(state, Rest(1)) == ["wrong_phase"]
     assert codes(state, Move(1, "F7")) == ["wrong_phase"]
+
+
+def test_no_angel_left_none_comes_8_3():
+    """docs/rulings.md: Angels come from the muster pile (2.2); with all 18 in play, none."""
+    angels = [("Red", "Angel", f"{c}{r}") for c in "GH" for r in range(1, 10)]
+    after = slaying([("Blue", "Troll", "J6")], pieces=angels, scores={"Red": 190})
+    assert after.muster_pile["Angel"] == 0
+    assert after.player("Red").score == 205 and after.angels_due == ()
+
+
+def test_a_player_eliminated_as_it_scores_gets_no_angel_8_3():
+    """docs/rulings.md: Red's Titan slays Blue's, and falls to it in the same phase: Red's points
+    are counted, but a player out of the game receives no Lord."""
+    pieces = [("Red", "Titan", "F6"), ("Blue", "Titan", "F7")]
+    state = game(field_map(), pieces, players=("Red", "Blue", "Green"), phase=STRIKE,
+                 scores={"Red": 190, "Blue": 190})  # fmt: skip
+    state = apply(state, Strike(1, 2, dice=(6,) * 7))  # Power-factor 7 at 190 points
+    state = apply(state, Strike(2, 1, dice=(6,) * 7))
+    after = apply(state, EndPhase())
+    assert after.player("Red").eliminated and after.player("Blue").eliminated
+    assert after.player("Red").score == 190 + 70 and after.angels_due == ()
+    assert after.over and after.winner == "Green"
