@@ -299,7 +299,7 @@ const TacticalPage = (() => {
         "Starting tower (3.1)"));
     }
     $("#map-description").textContent =
-      `${map.name}${map.description ? `: ${map.description}` : ""} ` +
+      `${map.name}${map.description ? `: ${map.description.replace(/\.?$/, ".")}` : "."} ` +
       `${Object.keys(map.hexes).length} hexes, ${map.regions.length} regions, ` +
       `${(map.starting_towers || []).length} starting towers.`;
   }
@@ -609,6 +609,13 @@ const TacticalPage = (() => {
     }
   }
 
+  /** ``#state=<example>`` or ``#map=<example>`` in the address opens it (Two Shores else). */
+  function openFromAddress() {
+    const wanted = new URLSearchParams(location.hash.slice(1));
+    if (wanted.get("state")) openExampleState(wanted.get("state"));
+    else openMap(wanted.get("map") || "two_shores");
+  }
+
   function start() {
     $("#file").addEventListener("change", (event) => {
       const [file] = event.target.files;
@@ -631,11 +638,8 @@ const TacticalPage = (() => {
       const item = event.target.closest("li[data-hex]");
       if (item) showHex(item.dataset.hex);
     });
-    examples().then(() => {
-      const wanted = new URLSearchParams(location.hash.slice(1));
-      if (wanted.get("state")) openExampleState(wanted.get("state"));
-      else openMap(wanted.get("map") || "two_shores");
-    });
+    examples().then(openFromAddress);
+    window.addEventListener("hashchange", openFromAddress);
   }
 
   return { start, openMap, openState, choose, view };
