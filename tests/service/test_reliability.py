@@ -382,6 +382,24 @@ REFUSED_BY_GUNICORN = {
 
 
 @pytest.mark.slow
+def test_a_body_shorter_than_its_content_length_is_400_not_a_request(server):
+    """The client sends a whole JSON body, announces more and closes its side: gunicorn hands
+    the app what arrived, which is not the request it announced."""
+    body = b'{"land": 8, "characters": ["Ogre", "Ogre"]}'
+    head = (
+        b"POST /api/v1/rules/recruits HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Content-Length: %d\r\n\r\n"
+    )
+    answer = raw(server.port, head % (len(body) + 10) + body, timeout=READ_TIMEOUT + 5)
+    assert status_of(answer) == 400, answer[:300]
+    error = json_of(answer)["error"]
+    assert error["code"] == "malformed" and "Content-Length" in error["message"]
+    whole = raw(server.port, head % len(body) + body, timeout=READ_TIMEOUT + 5)
+    assert status_of(whole) == 200, whole[:300]  # the same body, announced as it is
+    assert "Traceback" not in server.log_text(100_000)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BROKEN_BODIES))
 def test_a_malformed_chunked_body_is_400_without_a_traceback(server, name):
     began = time.monotonic()
