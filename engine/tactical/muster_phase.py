@@ -290,15 +290,16 @@ def bring_in(state: GameState, name: str, hex_: int, *, from_dead: bool) -> Game
 
 
 def legal_musters(state: GameState) -> list[Muster]:
-    """Every region muster the active player may declare now: for each region and character,
-    the participants that give the best number (every way when two give the +1, and the
-    Druids), into each hex it may come into."""
+    """Every region muster the active player may declare now: for each region, character and
+    hex it may come into, participants that qualify it and stand beside the hex, giving the
+    best number (every way when two give the +1, and the Druids)."""
     m = state.map
     found: list[Muster] = []
     free = [f for f in state.figures_of(state.active) if participation(state, f) is None]
     by_region: dict[int, list[Figure]] = {}
     for f in free:
         by_region.setdefault(m.hexes[f.hex].region, []).append(f)
+    name = labels(m)
     for region, figures in sorted(by_region.items()):
         if region in state.mustered_regions:
             continue
@@ -306,33 +307,34 @@ def legal_musters(state: GameState) -> list[Muster]:
         options = region_musters(terrain, [f.name for f in figures], muster_pile=state.muster_pile)
         helpers = druids(figures)
         for option in options:
-            ways = option.ways if option.two_ways_bonus else option.ways[:1]
-            chosen = _pick(figures, ways)
-            chosen += [f for f in helpers if f not in chosen]
             kind = character(option.character)
+            alternatives = [option.ways] if option.two_ways_bonus else [[w] for w in option.ways]
             for hex_ in m.region_hexes[region]:
-                if (
-                    unoccupied(state, hex_)
-                    and may_stand(kind, m, hex_)
-                    and any(adjacent(m, f.hex, hex_) for f in chosen)
-                ):
-                    found.append(
-                        Muster(
-                            m.regions[region].name,
-                            option.character,
-                            tuple(f.id for f in chosen),
-                            labels(m)[hex_],
-                        )
-                    )
+                if not unoccupied(state, hex_) or not may_stand(kind, m, hex_):
+                    continue
+                for ways in alternatives:
+                    chosen = _pick(state, figures, ways, hex_)
+                    chosen += [f for f in helpers if f not in chosen]
+                    if any(adjacent(m, f.hex, hex_) for f in chosen):
+                        ids = tuple(f.id for f in chosen)
+                        found.append(Muster(m.regions[region].name, option.character, ids,
+                                            name[hex_]))  # fmt: skip
+                        break
     return found
 
 
-def _pick(figures: Sequence[Figure], ways: Sequence[tuple[str, ...]]) -> list[Figure]:
-    """Characters filling each way's names, lowest ids first, none twice."""
+def _pick(
+    state: GameState, figures: Sequence[Figure], ways: Sequence[tuple[str, ...]], hex_: int
+) -> list[Figure]:
+    """Characters filling each way's names, none twice: those beside ``hex_`` first, then the
+    lowest ids."""
     chosen: list[Figure] = []
     for way in ways:
-        for name, count in Counter(way).items():
-            spare = [f for f in figures if f.name == name and f not in chosen]
+        for kind, count in Counter(way).items():
+            spare = sorted(
+                (f for f in figures if f.name == kind and f not in chosen),
+                key=lambda f: (not adjacent(state.map, f.hex, hex_), f.id),
+            )
             chosen += spare[:count]
     return chosen
 
