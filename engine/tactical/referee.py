@@ -163,10 +163,11 @@ def _faces(rng: random.Random, count: int) -> tuple[int, ...]:
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Every action legal now in a valid ``state`` (``validate``), as a declaration: the Lords
-    due first (8.3); the active player's actions of the phase; in a Strike Phase, the other
-    players' strikes back once the active player's are done; and ending the phase when nothing
-    more must happen in it."""
+    """Every action legal now, as a declaration: the Lords due first (8.3); the active player's
+    actions of the phase; in a Strike Phase, the other players' strikes back once the active
+    player's are done; and ending the phase when nothing more must happen in it.
+    ``Violations`` for a state the rules do not allow, naming each of its problems."""
+    _require_valid(state)
     if state.over:
         return []
     if state.angels_due:
@@ -183,6 +184,12 @@ def legal_actions(state: GameState) -> list[Action]:
     return found
 
 
+def _require_valid(state: GameState) -> None:
+    problems = validate(state)
+    if problems:
+        raise Violations([p.as_error() for p in problems])
+
+
 def _of(state: GameState, figure: Any) -> list[Action]:
     match state.phase:
         case Phase.HEALING if figure.player == state.active:
@@ -196,6 +203,7 @@ def _of(state: GameState, figure: Any) -> list[Action]:
 
 def legal_actions_of(state: GameState, id_: int) -> list[Action]:
     """The legal actions of one character now (its musters and summonings among them)."""
+    _require_valid(state)
     figure = state.figure(id_)
     if figure is None or state.over or state.angels_due:
         return []

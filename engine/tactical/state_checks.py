@@ -15,7 +15,7 @@ from engine.characters import ANGEL, ARCHANGEL, TITAN
 from engine.game.problems import Problem
 from engine.names import suggestion
 from engine.tactical.abilities import MOST_IN_A_HEX, may_share_hex
-from engine.tactical.board import may_stand
+from engine.tactical.board import may_stand, per_state
 from engine.tactical.characters import CHARACTERS
 from engine.tactical.state import DEED_PHASE, FIRST_TURN, PHASES, Deed, GameState, Phase, box_count
 
@@ -27,7 +27,12 @@ def _at(i: int, field: str | None = None) -> str:
 
 
 def validate(state: GameState) -> list[Problem]:
-    """Every problem of the state; empty when it is one the rules allow."""
+    """Every problem of the state; empty when it is one the rules allow. (A state is frozen:
+    the answer is kept for the last few states asked of, which the referee asks again.)"""
+    return list(per_state(state, "problems", lambda s: tuple(_problems(s))))
+
+
+def _problems(state: GameState) -> list[Problem]:
     problems = list(_names(state))
     if problems:
         return problems
