@@ -37,6 +37,16 @@ class MapOrName(fields.Field[Any]):
         raise ValidationError("a map's name, or a map (an object)")
 
 
+class IdOrType(fields.Field[Any]):
+    """An action's ``character``: a character's id (an integer), or a type's name (a string)
+    for a muster or summoning."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        raise ValidationError("a character's id (an integer), or a type's name (a string)")
+
+
 class PlayerSchema(Schema):
     name = fields.String(required=True, **_d("the player's name (3.0)", example="Red"))
     tower = fields.String(
@@ -86,6 +96,7 @@ class TacticalStateSchema(Schema):
             "the name of an example map (GET /api/v1/tactical/maps), or a map as a map file "
             "holds it",
             example="two_shores",
+            oneOf=[{"type": "string"}, {"$ref": "#/components/schemas/TacticalMap"}],
         ),
     )
     sets = fields.Integer(**_int, **_d("game sets the counters come from, 1 or more (2.0)"))
@@ -138,10 +149,11 @@ class TacticalActionSchema(Schema):
         validate=validate.OneOf(list(ACTION_TYPES)),
         **_d("the action: " + ", ".join(ACTION_TYPES), enum=list(ACTION_TYPES)),
     )
-    character = fields.Raw(
+    character = IdOrType(
         **_d(
             "rest, heal, move, teleport, strike, rangestrike: the acting character's id; "
-            "muster, summon: the type brought in (summon: an Elemental, Demon, or a Creature)"
+            "muster, summon: the type brought in (summon: an Elemental, Demon, or a Creature)",
+            oneOf=[{"type": "integer"}, {"type": "string"}],
         )
     )
     target = fields.Integer(**_int, **_d("heal, strike, rangestrike: the target's id"))

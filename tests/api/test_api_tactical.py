@@ -570,3 +570,14 @@ def test_the_docs_list_every_tactical_endpoint(app):
         text = (ROOT / "docs" / doc).read_text()
         named = set(re.findall(r"`((?:GET|POST) /api/v1/tactical[^`]*)`", text))
         assert named == served, doc
+
+
+@pytest.mark.parametrize("character", [None, True, 2.5, [5]])
+def test_an_actions_character_is_an_id_or_a_type(client, character):
+    state = example(client, "skirmish_strike")
+    response = client.post(
+        f"{TACTICAL}/actions/validate",
+        json={"state": state, "action": {"type": "strike", "character": character, "target": 9}},
+    )
+    assert response.status_code == 400
+    assert response.get_json()["error"]["details"][0]["path"] == "action.character"
