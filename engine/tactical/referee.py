@@ -143,7 +143,10 @@ def apply(state: GameState, action: Action) -> GameState:
 def roll(state: GameState, action: Action, rng: random.Random) -> Action:
     """The action with the dice it still lacks drawn from ``rng`` (faces 1-6), in the order:
     strike or muster dice, then a Demon's die. An action that needs none comes back as it is.
-    Call it on a legal action (``check``)."""
+    ``Violations`` for an action ``check`` finds a problem with."""
+    problems = check(state, action)
+    if problems:
+        raise Violations([p.as_error() for p in problems])
     if isinstance(action, Strike) and action.dice is None:
         return replace(action, dice=_faces(rng, strike_dice(state, action)))
     if isinstance(action, Rangestrike) and action.dice is None:

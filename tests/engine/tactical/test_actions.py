@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engine.errors import RuleError
+from engine.errors import RuleError, Violations
 from engine.tactical.actions import (
     ACTION_TYPES,
     EndPhase,
@@ -146,6 +146,17 @@ def test_a_state_with_problems_answers_them_first():
     state = game(field_map(), [("Red", "Centaur", "F6"), ("Red", "Ogre", "F6")])
     problems = check(state, Move(1, "F7"))
     assert [p.path for p in problems] == ["state.characters[1].hex"]
+    for refused in (lambda: legal_actions(state), lambda: legal_actions_of(state, 1)):
+        with pytest.raises(Violations) as named:
+            refused()
+        assert named.value.problems[0].path == "state.characters[1].hex"
+
+
+def test_an_illegal_action_is_not_rolled():
+    state = game(field_map(), [("Red", "Ogre", "E5"), ("Blue", "Troll", "J6")], phase=Phase.STRIKE)
+    with pytest.raises(Violations) as refused:
+        roll(state, Strike(1, 2), random.Random(1))  # not beside it
+    assert refused.value.problems[0].path == "action.target"
 
 
 def test_legal_actions_of_one_character():
