@@ -581,3 +581,13 @@ def test_an_actions_character_is_an_id_or_a_type(client, character):
     )
     assert response.status_code == 400
     assert response.get_json()["error"]["details"][0]["path"] == "action.character"
+
+
+def test_a_state_may_hold_its_whole_map(client):
+    state = example(client, "skirmish_strike")
+    state["map"] = client.get(f"{TACTICAL}/maps/two_shores").get_json()["map"]
+    assert validated(client, state) == {"valid": True, "violations": []}
+    small = create_app({"TESTING": True, "TACTICAL_MAX_HEXES": 100}).test_client()
+    response = small.post(f"{TACTICAL}/states/validate", json={"state": state})
+    assert response.status_code == 422
+    assert response.get_json()["error"]["details"][0]["path"] == "state.map.hexes"
