@@ -411,7 +411,8 @@ def _publish_needs(schemas: dict[str, Any], classes: Mapping[str, type]) -> None
 
 def _settings_bounds(doc: dict[str, Any], config: Mapping[str, Any]) -> None:
     """A bound the service's settings set (a field marked ``x-setting``, such as the most
-    trials) is published with this app's value, the one its requests are held to."""
+    trials) is published with this app's value, the one its requests are held to (less
+    ``x-setting-below``: the last index of so many Battles is one less)."""
     for schema in doc.get("components", {}).get("schemas", {}).values():
         for prop in schema.get("properties", {}).values():
             setting = prop.get("x-setting")
@@ -419,7 +420,7 @@ def _settings_bounds(doc: dict[str, Any], config: Mapping[str, Any]) -> None:
                 continue
             kind = prop.get("type")
             bound = {"array": "maxItems", "object": "maxProperties"}.get(kind, "maximum")
-            prop[bound] = config[setting.removeprefix("TITAN_")]
+            prop[bound] = config[setting.removeprefix("TITAN_")] - prop.get("x-setting-below", 0)
 
 
 def _type_batch_items(doc: dict[str, Any]) -> None:

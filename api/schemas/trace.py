@@ -41,6 +41,7 @@ class TraceRequestSchema(OddsRequestSchema):
             example=0,
             minimum=0,
             maximum=MAX_TRIALS - 1,
+            **{"x-setting": "TITAN_MAX_TRIALS", "x-setting-below": 1},
         ),
     )
 
