@@ -32,6 +32,10 @@ class Described(TypedDict):
 # an integer field's keyword arguments: integers only
 STRICT: Strict = {"strict": True}
 
+# The OpenAPI extension of an integer field below another field of the same request when that
+# one is given (an index among so many), which JSON Schema cannot say: its value names it.
+BELOW = "x-below"
+
 
 def described(text: str, **more: Any) -> Described:
     """A field's description (and more: an example, a bound) as its keyword argument."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from api.schemas import BELOW, describe
 from api.schemas import STRICT as _int
-from api.schemas import describe
 from api.schemas import described as _d
 from api.schemas.data import BattlelandSchema
 from api.schemas.names import character_name, lord_name, terrain_name
@@ -41,7 +41,7 @@ class TraceRequestSchema(OddsRequestSchema):
             example=0,
             minimum=0,
             maximum=MAX_TRIALS - 1,
-            **{"x-setting": "TITAN_MAX_TRIALS", "x-setting-below": 1},
+            **{"x-setting": "TITAN_MAX_TRIALS", "x-setting-below": 1, BELOW: "trials"},
         ),
     )
 

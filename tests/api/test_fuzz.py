@@ -4,7 +4,9 @@ invalid, with schemathesis) are sent to the app in-process, and each answer is j
 - no 5xx, and every status, header, content type and body as the document publishes it;
 - a request the document allows is answered, or refused only by a documented rule: a 422
   whose every detail names its rule (a Legion's composition, a legal position, a land that
-  agrees with its terrain: what a schema cannot say);
+  agrees with its terrain: what a schema cannot say); the document's extensions are read as
+  the service reads them (``x-any-case``: a name in any case; ``x-below``: an index below
+  the count it names);
 - a request the document forbids is refused: a 4xx; a batch answers each refused engagement
   in its place, and a validation (of a game state, an Arena table, a map) answers what is
   against the rules ``valid: false``.
@@ -26,7 +28,7 @@ from typing import Any
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from jsonschema import validators
+from jsonschema import ValidationError, validators
 from openapi_schema_validator import OAS30Validator
 from schemathesis.checks import (
     content_type_conformance,
@@ -40,6 +42,7 @@ from schemathesis.core import NOT_SET
 from api import create_app
 from api.errors import MAX_DETAILS
 from api.openapi import build_document
+from api.schemas import BELOW
 from api.schemas.names import ANY_CASE
 
 # Small limits keep every generated simulation request quick; the checks are the same.
@@ -70,7 +73,22 @@ def _any_case_enum(validator, enum, instance, schema):
     yield from validators.Draft4Validator.VALIDATORS["enum"](validator, enum, instance, schema)
 
 
-Validator = validators.extend(OAS30Validator, {"enum": _any_case_enum})
+def _below_properties(validator, properties, instance, schema):
+    """``properties``, and an integer marked ``x-below`` under the field it names, when that
+    field is given (a trace's Battle among its ``trials``)."""
+    yield from OAS30Validator.VALIDATORS["properties"](validator, properties, instance, schema)
+    if not isinstance(instance, dict):
+        return
+    for name, sub in properties.items():
+        bound = sub.get(BELOW) if isinstance(sub, dict) else None
+        value, limit = instance.get(name), instance.get(bound)
+        if bound and isinstance(value, int) and isinstance(limit, int) and value >= limit:
+            yield ValidationError(f"{name} {value} is not below {bound} {limit}")
+
+
+Validator = validators.extend(
+    OAS30Validator, {"enum": _any_case_enum, "properties": _below_properties}
+)
 
 
 def _valid(node: dict[str, Any], value: Any) -> bool:
