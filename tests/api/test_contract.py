@@ -14,7 +14,8 @@ from openapi_schema_validator import OAS30Validator
 from api import create_app
 from api.openapi import NULL, build_document
 from engine.arena.state import EXAMPLE_STATE
-from simulator.limits import JSON_SAFE_INTEGER, MAX_SCORE, SEED_MAX
+from engine.scoring import LEGION_LIMIT
+from simulator.limits import JSON_SAFE_INTEGER, MAX_HITS, MAX_SCORE, SEED_MAX
 from tests.helpers.bodies import ODDS
 from tests.helpers.positions import POSITION
 
@@ -202,6 +203,17 @@ def test_a_value_of_another_json_type_is_400(small, change, path):
 
 
 # --- the document says what the code checks ---------------------------------------------
+
+
+def test_the_published_bounds_are_the_ones_the_code_checks(doc):
+    schemas = doc["components"]["schemas"]
+    for component in ("Legion", "Army"):
+        score = schemas[component]["properties"]["score"]
+        assert (score["minimum"], score["maximum"]) == (0, MAX_SCORE), component
+    assert schemas["Figure"]["properties"]["hits"]["maximum"] == MAX_HITS
+    characters = schemas["Legion"]["properties"]["characters"]
+    assert (characters["minItems"], characters["maxItems"]) == (1, LEGION_LIMIT)  # 4.1
+    assert schemas["GameState"]["properties"]["turn"]["minimum"] == -JSON_SAFE_INTEGER
 
 
 def test_every_operation_publishes_every_status_it_answers(doc):
