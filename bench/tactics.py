@@ -27,15 +27,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from tempfile import TemporaryDirectory
 
 import numpy as np
 
-from simulator import mix_store
-from simulator.battles import default_mix, play
+from bench.engagements import TEST_ENGAGEMENTS, test_stream
+from simulator.battles import play
 from simulator.engagement import Engagement, Legion
-from simulator.equilibrium import CONTENDERS, PILOT_BATTLES, SCALED
-from simulator.tactics import BALANCED, LOOKAHEAD_ROLLOUTS, STYLES
+from simulator.tactics import BALANCED, STRONG_SEARCH, STYLES, SearchSetting
 from simulator.tactics import play as tactics_play
 
 HAND = "hand-set"  # the untuned player the presets vary
@@ -188,126 +186,228 @@ def _se(p: float, n: int) -> float:
     return math.sqrt(max(p * (1 - p), 1.0 / n) / n)
 
 
+SIDES = ("attacker", "defender")
+SANITY = (  # (case, the least attacker wins, the most time losses): docs/tactics.md
+    (SUITE[0], 0.95, 0.02),
+    (SUITE[1], 0.0, 0.10),
+)
+SWEEP = (8, 16, 32, 64)  # the search's rollouts the sweep measures the stick with
+
+
+def _rate(p: np.ndarray, side: int) -> float:
+    return attacker_wins(p) if side == 0 else defender_holds(p)
+
+
+def _good(outcome: np.ndarray, side: int) -> np.ndarray:
+    """Each Battle's good ending for ``side`` (1.0 or 0.0): the attacker's win, the
+    defender's win or the time running out (10.5)."""
+    return (outcome == 0) if side == 0 else ((outcome == 1) | (outcome == 3))
+
+
+def _matchup(spec, side: int, tactic: str, trials: int, seed: int, search=None):
+    """The Battles of ``tactic`` on ``side`` against the default: int8[trials] Outcome codes."""
+    names = ["default", "default"]
+    names[side] = tactic
+    changes: dict = {"attacker_tactic": names[0], "defender_tactic": names[1]}
+    if search is not None:
+        changes["search"] = search
+    return play(replace(spec, **changes), trials, seed).outcome
+
+
+@dataclass
+class Measured:
+    """One test Engagement's Battles: the default on both sides, and each deviation per side
+    (the same dice: Battle i of the seed in every matchup)."""
+
+    name: str
+    base: np.ndarray  # int8[trials]
+    styles: dict[tuple[int, str], np.ndarray]  # (side, style) -> int8[trials]
+    search: dict[int, np.ndarray]  # side -> int8[search trials]
+    sweep: dict[tuple[int, int], np.ndarray]  # (side, rollouts) -> int8[sweep trials]
+
+    def gain(self, side: int, outcome: np.ndarray) -> tuple[float, float]:
+        """(what ``side`` gains by the deviation whose Battles are ``outcome``, its standard
+        error): the difference of the deviation's rate and the default's on the same
+        Battles, paired."""
+        n = len(outcome)
+        d = _good(outcome, side).astype(float) - _good(self.base[:n], side).astype(float)
+        return float(d.mean()), float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+
+    def gains(self) -> Gains:
+        """Every deviation's (gain, standard error) per side: "side|style", "side|search",
+        "side|search r" (the sweep)."""
+        found: Gains = {}
+        for (side, name), outcome in self.styles.items():
+            found[f"{side}|{name}"] = self.gain(side, outcome)
+        for side, outcome in self.search.items():
+            found[f"{side}|{STRONG}"] = self.gain(side, outcome)
+        for (side, r), outcome in self.sweep.items():
+            found[f"{side}|{SEARCH} {r}"] = self.gain(side, outcome)
+        return found
+
+
+Gains = dict[str, tuple[float, float]]
+STRONG = "strong search"
+ANY = "any fixed style"
+
+
+def style_gap(gains: Gains, side: int) -> tuple[float, float]:
+    """The most any fixed style gains ``side`` (0 when none gains), with its error."""
+    best = max(v for k, v in gains.items() if k.split("|")[1] in STYLES and k[0] == str(side))
+    return max(best[0], 0.0), best[1]
+
+
+def summary(values: np.ndarray, errors: np.ndarray, rng: np.random.Generator) -> dict:
+    """Mean, 95th percentile and maximum over the Engagements of per-Engagement gains, each
+    with its sampling error: the mean's from the spread over the Engagements (which holds
+    the Battles' own noise too), the percentile's by resampling the Engagements, the
+    maximum's the standard error of that Engagement's own gain."""
+    boot = rng.integers(len(values), size=(2000, len(values)))
+    top = int(np.argmax(values))
+    return {
+        "mean": float(values.mean()),
+        "mean_se": float(values.std(ddof=1) / math.sqrt(len(values))),
+        "p95": float(np.percentile(values, 95)),
+        "p95_se": float(np.percentile(values[boot], 95, axis=1).std()),
+        "max": float(values[top]),
+        "max_se": float(errors[top]),
+    }
+
+
+def _cell(s: dict) -> str:
+    return (
+        f"{s['mean']:+.3f}±{s['mean_se']:.3f} {s['p95']:+.3f}±{s['p95_se']:.3f} "
+        f"{s['max']:+.3f}±{s['max_se']:.3f}"
+    )
+
+
+def report(measured: list[Gains], label: str) -> dict[str, dict[str, dict]]:
+    """The gap table of one default: per deviation and side, the summary of the gains."""
+    rng = np.random.default_rng(0)
+    rows: dict[str, dict[str, dict]] = {}
+    names = [n for n in STYLES if any(f"0|{n}" in g for g in measured)]
+    for name in (*names, ANY, STRONG):
+        rows[name] = {}
+        for side in (0, 1):
+            if name == ANY:
+                pairs = [style_gap(g, side) for g in measured]
+            else:
+                pairs = [g[f"{side}|{name}"] for g in measured if f"{side}|{name}" in g]
+            if not pairs:
+                continue
+            values, errors = (np.array(x) for x in zip(*pairs, strict=True))
+            rows[name][SIDES[side]] = summary(values, errors, rng)
+    print(
+        f"\n{label}: gain of each deviation over the default, per side, over "
+        f"{len(measured)} test Engagements: mean, 95th percentile, maximum (± sampling error)"
+    )
+    print(f"{'deviation':<18}{'attacker':<54}defender")
+    for name, row in rows.items():
+        cells = [_cell(row[s]) if s in row else "" for s in SIDES]
+        print(f"{name:<18}{cells[0]:<54}{cells[1]}")
+    return rows
+
+
+def sweep_report(measured: list[Gains]) -> None:
+    with_sweep = [g for g in measured if f"0|{SEARCH} {SWEEP[0]}" in g]
+    if len(with_sweep) < 2:
+        return
+    print(
+        f"\nthe stick's length: the search's mean gain over the default on {len(with_sweep)} "
+        "test Engagements, by rollouts a plan (every style a plan)"
+    )
+    for side in (0, 1):
+        cells = []
+        for r in SWEEP:
+            gains = np.array([g[f"{side}|{SEARCH} {r}"][0] for g in with_sweep])
+            se = gains.std(ddof=1) / math.sqrt(len(gains))
+            cells.append(f"{r:>3}: {gains.mean():+.3f}±{se:.3f}")
+        print(f"  {SIDES[side]:<9} " + "   ".join(cells))
+
+
+def sanity(trials: int, seed: int) -> None:
+    print("\nsanity cases (the default on both sides, Plains):")
+    for case, least_wins, most_time in SANITY:
+        p = outcomes(case, "default", "default", trials, seed)
+        ok = p[0] >= least_wins and p[3] <= most_time
+        print(
+            f"  {case.name:<22} attacker wins {p[0]:.1%} (at least {least_wins:.0%}), time "
+            f"loss {p[3]:.1%} (at most {most_time:.0%}), {trials} Battles: "
+            f"{'kept' if ok else 'BROKEN'}"
+        )
+
+
+def measure(drawn, args, sweep: bool) -> Measured:
+    spec = drawn.engagement.spec
+    base = play(spec, args.trials, args.seed).outcome
+    styles = {
+        (side, name): _matchup(spec, side, name, args.trials, args.seed)
+        for side in (0, 1)
+        for name in STYLES
+    }
+    strong = SearchSetting(rollouts=args.rollouts)
+    search = {
+        side: _matchup(spec, side, SEARCH, args.search_trials, args.seed, strong) for side in (0, 1)
+    }
+    swept = {}
+    if sweep:
+        for side in (0, 1):
+            for r in SWEEP:
+                if r == args.rollouts:
+                    swept[side, r] = search[side][: args.sweep_trials]
+                    continue
+                swept[side, r] = _matchup(
+                    spec, side, SEARCH, args.sweep_trials, args.seed, SearchSetting(rollouts=r)
+                )
+    return Measured(drawn.name, base, styles, search, swept)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.tactics", description=__doc__)
-    parser.add_argument("--trials", type=int, default=2000, help="battles per heuristic matchup")
+    parser.add_argument("--trials", type=int, default=2000, help="Battles per style matchup")
     parser.add_argument(
-        "--search-trials", type=int, default=2000, help="battles per matchup with the search tactic"
+        "--search-trials", type=int, default=200, help="Battles per strong-search matchup"
     )
+    parser.add_argument("--rollouts", type=int, default=STRONG_SEARCH.rollouts)
+    parser.add_argument("--sweep", type=int, default=12, help="test Engagements in the sweep")
+    parser.add_argument("--sweep-trials", type=int, default=200)
     parser.add_argument("--seed", type=int, default=20261123)
-    parser.add_argument("--cases", type=int, default=len(SUITE), help="the first N of the suite")
-    parser.add_argument("--json", help="write every matchup's outcomes to this file")
+    parser.add_argument("--engagements", type=int, default=TEST_ENGAGEMENTS)
+    parser.add_argument("--json", help="write every Battle's outcome of every matchup here")
+    parser.add_argument(
+        "--baseline", help="an earlier default's --json output, reported beside this one"
+    )
+    parser.add_argument("--sanity-trials", type=int, default=4000)
     args = parser.parse_args(argv)
 
-    cases = SUITE[: args.cases]
-    tables: list[dict[tuple[str, str], np.ndarray]] = []
-    mixes = []
-    speed: dict[str, list[float]] = {}
-    pilot_seconds = []
-    # the kernel loaded before the first pilot is timed; each pilot with no mix kept from before
-    play(cases[0].engagement.spec, 16, args.seed, 0, tactics=tactics_play("balanced", "balanced"))
-    for case in cases:
+    print(
+        f"# the default against every style and the search ({args.rollouts} rollouts, every "
+        f"style a plan) on the test stream: {args.engagements} Engagements, {args.trials} "
+        f"Battles a style matchup, {args.search_trials} a search matchup, seed {args.seed}",
+        flush=True,
+    )
+    measured: list[Gains] = []
+    for k, drawn in enumerate(test_stream(args.engagements)):
         started = time.perf_counter()
-        with TemporaryDirectory() as empty, mix_store.kept_in(Path(empty)):
-            mix = default_mix(case.engagement.spec)
-        pilot_seconds.append(time.perf_counter() - started)
-        mixes.append(mix)
-        table = {}
-        for a in HEURISTICS:
-            for d in HEURISTICS:
-                table[a, d] = outcomes(case, a, d, args.trials, args.seed)
-        for a, d in SEARCH_MATCHUPS:
-            started = time.perf_counter()
-            table[a, d] = outcomes(case, a, d, args.search_trials, args.seed)
-            speed.setdefault(SEARCH, []).append(
-                args.search_trials / (time.perf_counter() - started)
-            )
-        started = time.perf_counter()
-        outcomes(case, "default", "default", args.trials, args.seed + 1)
-        speed.setdefault("default", []).append(args.trials / (time.perf_counter() - started))
-        tables.append(table)
-        att, dfn = gaps(table, (*HEURISTICS[1:], SEARCH))
-        base = table["default", "default"]
+        m = measure(drawn, args, k < args.sweep)
+        g = m.gains()
+        measured.append(g)
+        p = np.bincount(m.base, minlength=4) / len(m.base)
         print(
-            f"{case.terrain:<10}{case.name:<28} default v default: A {base[0]:5.1%} "
-            f"D {base[1]:5.1%} M {base[2]:5.1%} T {base[3]:5.1%}   gap A {att:+.3f} D {dfn:+.3f}"
-            f"   mix A {_mix_text(mix.attacker)} D {_mix_text(mix.defender)}",
+            f"{drawn.name:<32} default v default A {p[0]:5.1%} D {p[1]:5.1%} M {p[2]:5.1%} "
+            f"T {p[3]:5.1%}  styles gap A {style_gap(g, 0)[0]:+.3f} D {style_gap(g, 1)[0]:+.3f}"
+            f"  search A {g[f'0|{STRONG}'][0]:+.3f} D {g[f'1|{STRONG}'][0]:+.3f}  "
+            f"({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
-
-    names = (*HEURISTICS, SEARCH)
-    print("\ncross-play, mean over the suite: attacker wins / defender wins + time loss")
-    print(f"{'attacker, defender:':<20}" + "".join(f"{d:>16}" for d in names))
-    for a in names:
-        cells = []
-        for d in names:
-            if (a, d) not in tables[0]:
-                cells.append(f"{'':>16}")
-                continue
-            aw = np.mean([attacker_wins(t[a, d]) for t in tables])
-            dh = np.mean([defender_holds(t[a, d]) for t in tables])
-            cells.append(f"{aw:>9.1%}/{dh:<6.1%}")
-        print(f"{a:<20}" + "".join(cells))
-
-    print(
-        f"\nequilibrium gap of the default ({len(cases)} engagements; deviations: "
-        f"{', '.join(names[1:])})"
-    )
-    for label, devs in (
-        ("styles only", HEURISTICS[1:]),
-        ("with lookahead", (*HEURISTICS[1:], SEARCH)),
-    ):
-        g = np.array([gaps(t, devs) for t in tables])
-        print(
-            f"  {label:<16} attacker: mean {g[:, 0].mean():.3f} max {g[:, 0].max():.3f}   "
-            f"defender: mean {g[:, 1].mean():.3f} max {g[:, 1].max():.3f}"
-        )
-    print(
-        f"  sampling: one matchup's rate at p = 0.5 has a standard error of "
-        f"{_se(0.5, args.trials):.3f} ({args.trials} Battles), "
-        f"{_se(0.5, args.search_trials):.3f} with the search tactic "
-        f"({args.search_trials}); a gap is a difference of two on the same dice, so less"
-    )
-    for other in (HAND, BALANCED, "default"):
-        la_att = np.mean(
-            [attacker_wins(t[SEARCH, other]) - attacker_wins(t[other, other]) for t in tables]
-        )
-        la_def = np.mean(
-            [defender_holds(t[other, SEARCH]) - defender_holds(t[other, other]) for t in tables]
-        )
-        print(
-            f"lookahead ({LOOKAHEAD_ROLLOUTS} rollouts a plan) against {other}, mean gain over "
-            f"{other} itself: as attacker {la_att:+.3f}, as defender {la_def:+.3f}"
-        )
-    supports = [len(m.attacker) * len(m.defender) for m in mixes]
-    print(
-        f"the default's pilot: {PILOT_BATTLES[0]} Battles per pair of styles, "
-        f"{PILOT_BATTLES[1]} more between at most {CONTENDERS} contenders a side (up to "
-        f"{SCALED} times as many for smaller Legions); median "
-        f"{np.median(pilot_seconds):.2f} s, most {max(pilot_seconds):.2f} s an engagement "
-        f"(once, then cached); pairs in the mix: median {np.median(supports):.0f}, "
-        f"most {max(supports)}"
-    )
-    for name, values in speed.items():
-        print(
-            f"battles per second, {name} (with the default opposite): "
-            f"median {np.median(values):,.0f} over the suite"
-        )
     if args.json:
-        with open(args.json, "w") as f:
-            json.dump(
-                [
-                    {
-                        "case": c.name,
-                        "terrain": c.terrain,
-                        "mix": {"attacker": dict(m.attacker), "defender": dict(m.defender)},
-                        "table": {f"{a}|{d}": list(map(float, p)) for (a, d), p in t.items()},
-                    }
-                    for c, t, m in zip(cases, tables, mixes, strict=True)
-                ],
-                f,
-                indent=1,
-            )
+        Path(args.json).write_text(json.dumps(measured, indent=0))
+    report(measured, "this default")
+    if args.baseline:
+        earlier = json.loads(Path(args.baseline).read_text())
+        report([{k: tuple(v) for k, v in g.items()} for g in earlier], "the earlier default")
+    sweep_report(measured)
+    sanity(args.sanity_trials, args.seed)
 
 
 def _mix_text(side: tuple[tuple[str, float], ...]) -> str:

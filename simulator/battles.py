@@ -23,6 +23,7 @@ from simulator import battle_state, kernel, threads
 from simulator.equilibrium import Mix, mix_for, runs
 from simulator.search import Play
 from simulator.tables import BattleTables, Roster, battle_tables
+from simulator.tactics import DEFAULT_SEARCH, SearchSetting
 from simulator.tactics import play as tactics_play
 
 
@@ -56,6 +57,7 @@ class BattleSpec:
     summonable: str | None = None  # "Angel" or "Archangel" the attacker may summon (15.0-15.3)
     reinforce: bool = True  # defender musters a reinforcement at its 4th Maneuver Phase (14.0)
     variant: str = "default"
+    search: SearchSetting = DEFAULT_SEARCH  # how a searching side searches
 
 
 @dataclass(frozen=True)
@@ -166,13 +168,23 @@ def _segments(spec: BattleSpec, trials: int, seed: int, first: int) -> list[tupl
     """(first Battle, Battles, the kernel's bundle) of each stretch playing one pair of styles."""
     mix = default_mix(spec)
     if mix is None:
-        return [(first, trials, tactics_play(spec.attacker_tactic, spec.defender_tactic))]
+        return [
+            (
+                first,
+                trials,
+                tactics_play(spec.attacker_tactic, spec.defender_tactic, search=spec.search),
+            )
+        ]
     return [
         (
             at,
             n,
             tactics_play(
-                spec.attacker_tactic, spec.defender_tactic, default=pair, believed=believed
+                spec.attacker_tactic,
+                spec.defender_tactic,
+                default=pair,
+                believed=believed,
+                search=spec.search,
             ),
         )
         for at, n, (pair, believed) in runs(mix, seed, first, trials, searches(spec))

@@ -21,6 +21,7 @@ from engine.battle_checks import default_entry_side
 from engine.characters import ANGEL, ARCHANGEL, TITAN, character
 from engine.position import Army, BattlePosition, Figure, Phase, Side
 from simulator.battles import BattleRecords, BattleSpec, Outcome
+from simulator.tactics import DEFAULT_SEARCH, SearchSetting
 
 ATTACKER, DEFENDER = 0, 1  # columns of BattleRecords.titan_slain
 
@@ -54,6 +55,7 @@ class Engagement:
     attacker_tactic: str = "default"
     defender_tactic: str = "default"
     variant: str = "default"
+    search: SearchSetting = DEFAULT_SEARCH  # how a searching side searches
 
     @property
     def start(self) -> BattlePosition:
@@ -101,6 +103,7 @@ class Engagement:
             summonable=summonable,
             reinforce=reinforce,
             variant=self.variant,
+            search=self.search,
         )
 
 

@@ -351,7 +351,11 @@ def _mix(key: BattleSpec) -> Mix:
 def mix_for(spec: BattleSpec) -> Mix:
     """The default's mix of styles for the Engagement of ``spec`` (cached; whatever the
     spec's own tactics)."""
-    return _mix(replace(spec, attacker_tactic="default", defender_tactic="default"))
+    from simulator.tactics import DEFAULT_SEARCH
+
+    return _mix(
+        replace(spec, attacker_tactic="default", defender_tactic="default", search=DEFAULT_SEARCH)
+    )
 
 
 def played_mix(spec: BattleSpec) -> dict[str, dict[str, float]]:

@@ -45,6 +45,13 @@ MAX_BATCH = 64  # engagements of one batch request: TITAN_MAX_BATCH
 # handful of legal recruits; a comparison of more is a request of its own.
 MAX_CANDIDATES = 16
 
+# The search tactic's rollouts a plan at each decision: its least, most and default (a request's
+# "search": {"rollouts": n}). Its time grows with them: 64 rollouts of every style's plan are
+# about 2,000 times the default's time a Battle.
+MIN_ROLLOUTS = 1
+MAX_ROLLOUTS = 64
+DEFAULT_ROLLOUTS = 8
+
 # Arena advice: the plays tried, by default and at most.
 ARENA_DEFAULT_PLAYS = 24
 ARENA_MAX_PLAYS = 64

@@ -48,7 +48,7 @@ from simulator.limits import (
 )
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
-from simulator.tactics import COST, MIXED_STYLES
+from simulator.tactics import MIXED_STYLES, SearchSetting, cost
 
 CHUNK = 2_000  # Battles per kernel call; the time budget is checked between calls
 
@@ -78,6 +78,7 @@ class BattleRequest:
     summonable: str | None = None
     reinforce: bool = True
     tactics: Mapping[str, str] = field(default_factory=dict)
+    search: Mapping[str, Any] | None = None  # the search tactic's setting (SearchSetting)
     trials: int | None = None
     precision: float | None = None
     seed: int | None = None
@@ -297,6 +298,15 @@ def _ended(position: BattlePosition) -> list[RuleError]:
     ]
 
 
+def _search_setting(request: BattleRequest, problems: list[RuleError]) -> SearchSetting:
+    """The search tactic's setting of the request (its bounds: simulator.limits)."""
+    try:
+        return SearchSetting.from_dict(request.search)
+    except TitanError as e:
+        problems.append(e)  # type: ignore[arg-type]
+        return SearchSetting()
+
+
 def engagement_of(request: OddsRequest) -> Engagement:
     """The Engagement a request describes, after every check (422 in the API)."""
     problems: list[RuleError] = unmet_needs(request)
@@ -366,6 +376,7 @@ def engagement_of(request: OddsRequest) -> Engagement:
             "15.0", "summonable",
         )  # fmt: skip
     problems += _tactic_problems(request)
+    search = _search_setting(request, problems)
     _raise(problems)  # type: ignore[arg-type]
 
     if position is not None:
@@ -387,6 +398,7 @@ def engagement_of(request: OddsRequest) -> Engagement:
         attacker_tactic=request.tactics.get("attacker", "default"),
         defender_tactic=request.tactics.get("defender", "default"),
         variant=request.variant,
+        search=search,
     )
 
 
@@ -467,8 +479,10 @@ def play_plan(
     out (the command line readies the kernel there, once the request is found valid).
     (records per spec, why play stopped, seconds.)"""
     # a slow tactic plays smaller chunks, so that the time budget is looked at as often
-    cost = max(max(COST[s.attacker_tactic], COST[s.defender_tactic]) for s in specs)
-    chunk = max(1, int(chunk / cost))
+    slowest = max(
+        max(cost(s.attacker_tactic, s.search), cost(s.defender_tactic, s.search)) for s in specs
+    )
+    chunk = max(1, int(chunk / slowest))
     parts: list[list[BattleRecords]] = [[] for _ in specs]
     counts = [np.zeros(OUTCOMES, dtype=np.int64) for _ in specs]
     if ready is not None:
@@ -582,6 +596,11 @@ def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
                 "attacker": engagement.attacker_tactic,
                 "defender": engagement.defender_tactic,
             },
+            "search": (
+                engagement.search.to_dict()
+                if "lookahead" in (engagement.attacker_tactic, engagement.defender_tactic)
+                else None
+            ),
             "styles": equilibrium.played(engagement.spec),
             "style_mix": equilibrium.played_mix(engagement.spec),
             "summonable": engagement.spec.summonable,

@@ -20,15 +20,18 @@ docs/tactics.md explains them to players.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache, lru_cache
 from pathlib import Path
 
 import numpy as np
 
-from engine.errors import UnknownName
+from engine.errors import TitanError, UnknownName
 from simulator import policy
 from simulator.battle_state import ROUNDS
+from simulator.limits import DEFAULT_ROLLOUTS, MAX_ROLLOUTS, MIN_ROLLOUTS
 from simulator.search import Play
 
 BALANCED_WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "balanced_tactic.toml"
@@ -178,8 +181,66 @@ MIXED_STYLES: tuple[tuple[str, ...], tuple[str, ...]] = (
     tuple(style for style in STYLES if style not in ATTACKER_ONLY),
 )
 
-LOOKAHEAD_PLANS = ("default", "aggressive", "defensive", "ranged")  # plan 0: its own play
-LOOKAHEAD_ROLLOUTS = 8
+
+@dataclass(frozen=True)
+class SearchSetting:
+    """How hard the search tactic looks: the rollouts of the rest of the Battle it plays
+    after each plan at each decision, and the styles it tries as plans beside its own
+    default play (every style unless told)."""
+
+    rollouts: int = DEFAULT_ROLLOUTS
+    candidates: tuple[str, ...] = STYLES
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "candidates", tuple(self.candidates))
+
+    @property
+    def plans(self) -> tuple[str, ...]:
+        """The plans in the kernel's order: plan 0 its own default play, then the
+        candidates."""
+        return ("default", *self.candidates)
+
+    @property
+    def cost(self) -> float:
+        """Time per Battle relative to the default's, on both sides (a searching side plays
+        each plan's rollouts at each decision: about 1.6 Battles' time a rollout a plan)."""
+        return max(1.0, 3.2 * self.rollouts * len(self.plans))
+
+    def to_dict(self) -> dict[str, object]:
+        return {"rollouts": self.rollouts, "candidates": list(self.candidates)}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, object] | None) -> SearchSetting:
+        """A setting from a request's ``search`` (fields left out take their defaults),
+        checked: the rollouts within their bounds, the candidates known styles."""
+        d = d or {}
+        rollouts = d.get("rollouts", DEFAULT_ROLLOUTS)
+        if isinstance(rollouts, bool) or not isinstance(rollouts, int):
+            raise TitanError("the search's rollouts are a whole number", path="search.rollouts")
+        if not MIN_ROLLOUTS <= rollouts <= MAX_ROLLOUTS:
+            raise TitanError(
+                f"the search plays {MIN_ROLLOUTS} to {MAX_ROLLOUTS} rollouts a plan, "
+                f"not {rollouts}",
+                path="search.rollouts",
+            )
+        given = d.get("candidates")
+        candidates = STYLES if given is None else tuple(given)  # type: ignore[arg-type]
+        for i, name in enumerate(candidates):
+            if name not in STYLES:
+                raise UnknownName(
+                    f"unknown style {name!r}; one of {', '.join(STYLES)}",
+                    path=f"search.candidates[{i}]",
+                )
+        if not candidates:
+            raise TitanError(
+                "the search needs at least one candidate style", path="search.candidates"
+            )
+        return cls(rollouts, tuple(dict.fromkeys(candidates)))
+
+
+DEFAULT_SEARCH = SearchSetting()
+# The search that measures the default (make bench-tactics): every style a plan, 32 rollouts
+STRONG_SEARCH = SearchSetting(rollouts=32)
 
 TACTICS: dict[str, str] = {
     "default": (
@@ -269,7 +330,7 @@ TACTICS: dict[str, str] = {
     "lookahead": (
         "Searches instead of following a rule of thumb: at each of its phases it tries the "
         "moves (or strikes) the default's tactic and the aggressive, defensive and ranged ones "
-        f"would make, plays the rest of the Battle out {LOOKAHEAD_ROLLOUTS} times after each "
+        f"would make, plays the rest of the Battle out {DEFAULT_ROLLOUTS} times after each "
         "with the default's tactics on both sides, and keeps the one that wins most. Much "
         "slower; for few but better-played Battles."
     ),
@@ -293,10 +354,16 @@ COST: dict[str, float] = {
     "hunting": 1.0,
     "biding": 1.0,
     "countering": 1.0,
-    "lookahead": 100.0,
+    "lookahead": DEFAULT_SEARCH.cost,
 }
 
 assert set(TACTICS) == set(COST) == {"default", "lookahead", *STYLES}
+
+
+def cost(name: str, search: SearchSetting = DEFAULT_SEARCH) -> float:
+    """A tactic's time per Battle relative to the default's (``COST``), the search's by its
+    setting."""
+    return search.cost if name == "lookahead" else COST[name]
 
 
 def unknown(name: str, path: str = "tactics") -> UnknownName:
@@ -370,6 +437,7 @@ def play(
     balanced: np.ndarray | None = None,
     default: tuple[str, str] = (BALANCED, BALANCED),
     believed: tuple[str, str] | None = None,
+    search: SearchSetting = DEFAULT_SEARCH,
 ) -> Play:
     """The kernel's bundle for a Battle between two tactics, ``default`` standing for the
     pair of styles (attacker's, defender's) the default plays in this Battle. A searching
@@ -378,18 +446,22 @@ def play(
     independently of ``default``: a searcher knows the mix the default plays, not which
     pair this Battle drew; ``default`` when not given, or when both sides search).
     ``balanced`` (float64[2, WEIGHTS]) stands in for the balanced style's rows wherever
-    they are played, for tuning."""
+    they are played, for tuning. ``search``: how a searching side searches."""
     if balanced is None:
-        return _bundle(attacker, defender, default, believed)
-    return _assemble(attacker, defender, balanced, default, believed)
+        return _bundle(attacker, defender, default, believed, search)
+    return _assemble(attacker, defender, balanced, default, believed, search)
 
 
 @lru_cache(maxsize=1024)
 def _bundle(
-    attacker: str, defender: str, default: tuple[str, str], believed: tuple[str, str] | None
+    attacker: str,
+    defender: str,
+    default: tuple[str, str],
+    believed: tuple[str, str] | None,
+    search: SearchSetting,
 ) -> Play:
     """The bundle of a pair of tactics, built once (the kernel does not write to it)."""
-    return _assemble(attacker, defender, None, default, believed)
+    return _assemble(attacker, defender, None, default, believed, search)
 
 
 def _assemble(
@@ -398,6 +470,7 @@ def _assemble(
     balanced: np.ndarray | None,
     default: tuple[str, str],
     believed: tuple[str, str] | None,
+    search: SearchSetting = DEFAULT_SEARCH,
 ) -> Play:
     names = (attacker, defender)
 
@@ -409,11 +482,11 @@ def _assemble(
     )
     plans = np.stack(
         [
-            np.stack([round_rows(style(p, side), side, balanced) for p in LOOKAHEAD_PLANS])
+            np.stack([round_rows(style(p, side), side, balanced) for p in search.plans])
             for side in range(len(SIDES))
         ]
     )
-    rollouts = np.array([LOOKAHEAD_ROLLOUTS if n == "lookahead" else 0 for n in names])
+    rollouts = np.array([search.rollouts if n == "lookahead" else 0 for n in names])
     model = list(default)
     if believed is not None and names.count("lookahead") == 1:
         enemy = 1 - names.index("lookahead")

@@ -34,11 +34,14 @@ from engine.hexes import ENTRY_SIDES
 from engine.scoring import LEGION_LIMIT
 from simulator.compare import CompareRequest
 from simulator.limits import (
+    DEFAULT_ROLLOUTS,
     DEFAULT_TRIALS,
     MAX_BATCH,
     MAX_CANDIDATES,
+    MAX_ROLLOUTS,
     MAX_SCORE,
     MAX_TRIALS,
+    MIN_ROLLOUTS,
     MIN_TRIALS,
     PRECISION_ABOVE,
     PRECISION_BELOW,
@@ -99,6 +102,35 @@ class StylesSchema(Schema):
     )
 
 
+class SearchSchema(Schema):
+    rollouts = fields.Integer(
+        **_int,
+        load_default=DEFAULT_ROLLOUTS,
+        validate=validate.Range(min=MIN_ROLLOUTS, max=MAX_ROLLOUTS),
+        **_d(
+            f"how many times the search plays the rest of the Battle out after each plan at "
+            f"each decision, {MIN_ROLLOUTS} to {MAX_ROLLOUTS} (default {DEFAULT_ROLLOUTS}): "
+            "more play better and slower, about in proportion",
+            example=32,
+        ),
+    )
+    candidates = fields.List(
+        fields.String(validate=validate.OneOf(STYLES)),
+        allow_none=True,
+        load_default=None,
+        validate=validate.Length(min=1),
+        **_d(
+            "the styles the search tries as plans at each decision, beside its own default "
+            "play (GET /api/v1/tactics); default every style",
+            example=["aggressive", "defensive"],
+        ),
+    )
+
+    @post_load
+    def build(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
+        return {k: v for k, v in data.items() if v is not None}
+
+
 class _Battle(RequestSchema):
     """What /odds and /compare share: where, how, how many. Loads into ``request_type``, a
     ``simulator.odds.BattleRequest`` of the same fields; its ``NEEDS`` (where the Battle is
@@ -147,6 +179,15 @@ class _Battle(RequestSchema):
     )
     tactics = fields.Nested(
         TacticsSchema, load_default=dict, **_d("each side's tactic; default `default`")
+    )
+    search = fields.Nested(
+        SearchSchema,
+        allow_none=True,
+        load_default=None,
+        **_d(
+            "how hard a side playing `lookahead` searches: its rollouts and candidate plans "
+            "(docs/tactics.md, lookahead); ignored when no side searches"
+        ),
     )
     # The trials' bounds are the simulator's to enforce (422, its limit a setting of the
     # service): published here, not checked.
@@ -466,6 +507,12 @@ class OddsResponseSchema(Schema):
         required=True, **_d("the attacker's entry side fought from (10.1)", enum=[1, 3, 5])
     )
     tactics = fields.Nested(TacticsSchema, required=True, **_d("the tactics played"))
+    search = fields.Nested(
+        SearchSchema,
+        allow_none=True,
+        required=True,
+        **_d("the search's setting when a side plays `lookahead`, else null"),
+    )
     style_mix = fields.Nested(
         StyleMixSchema,
         required=True,

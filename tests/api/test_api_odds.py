@@ -70,6 +70,11 @@ def test_land_instead_of_terrain_2_1(client):
         pytest.param({"seed": -1}, "seed", id="negative-seed"),
         pytest.param({"colour": "red"}, "colour", id="unknown-field"),
         pytest.param({"side": "attacker"}, "side", id="compare-field-on-odds"),
+        pytest.param({"search": {"rollouts": 0}}, "search.rollouts", id="no-rollouts"),
+        pytest.param({"search": {"rollouts": 65}}, "search.rollouts", id="too-many-rollouts"),
+        pytest.param(
+            {"search": {"candidates": ["sly"]}}, "search.candidates.0", id="unknown-candidate"
+        ),
     ],
 )
 def test_bad_shape_is_400(client, change, path):
@@ -164,3 +169,17 @@ def test_compare_bad_candidate_is_422(client):
 def test_compare_needs_an_opponent_400(client):
     r = post(client, "compare", {"terrain": "Plains", "legion": {"characters": ["Ogre"]}})
     assert r.status_code == 400
+
+
+def test_the_search_setting_is_played_and_answered(client):
+    """A searching side plays with the rollouts and candidates asked for; the answer says so,
+    and null when no side searches."""
+    body = {
+        **BODY,
+        "trials": 4,
+        "tactics": {"attacker": "lookahead"},
+        "search": {"rollouts": 2, "candidates": ["aggressive", "defensive"]},
+    }
+    a = post(client, "odds", body).get_json()
+    assert a["search"] == {"rollouts": 2, "candidates": ["aggressive", "defensive"]}
+    assert post(client, "odds", {**BODY, "trials": 4}).get_json()["search"] is None
