@@ -329,8 +329,8 @@ TACTICS: dict[str, str] = {
     ),
     "lookahead": (
         "Searches instead of following a rule of thumb: at each of its phases it tries the "
-        "moves (or strikes) the default's tactic and the aggressive, defensive and ranged ones "
-        f"would make, plays the rest of the Battle out {DEFAULT_ROLLOUTS} times after each "
+        "moves (or strikes) the default's tactic and every style would make, plays the rest "
+        f"of the Battle out {DEFAULT_ROLLOUTS} times after each "
         "with the default's tactics on both sides, and keeps the one that wins most. Much "
         "slower; for few but better-played Battles."
     ),
