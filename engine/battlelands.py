@@ -26,6 +26,11 @@ class Hexside:
     hazard: HexsideHazard
     top: int  # the hex it is connected to (atop a Slope/Cliff/Wall; the Dune's hex)
 
+    @property
+    def record(self) -> HexsideHazard:
+        """The hazard's record, the name every board's hexside answers it by."""
+        return self.hazard
+
     def going_up(self, toward: int) -> bool:
         """Is a crossing toward ``toward`` a crossing up (onto the connected hex)?"""
         return toward == self.top
@@ -41,7 +46,7 @@ class Battleland:
 
     # The board's geometry, read from the board: every Battleland has engine.hexes' 27 hexes,
     # and rules that ask the board they are given can be given another board (a Tactical
-    # Titan map answers the same three questions about its own hexes).
+    # Titan map answers the same questions about its own hexes: engine.rangestrikes.Board).
     neighbours: ClassVar[tuple[tuple[int, ...], ...]] = NEIGHBOURS
 
     def distance(self, a: int, b: int) -> int:
@@ -53,6 +58,11 @@ class Battleland:
         return PATHS[a][b]
 
     def hazard(self, hex_: int) -> HexHazard:
+        return self.hazards[hex_]
+
+    def hazard_record(self, hex_: int) -> HexHazard:
+        """The hazard of a hex, by the name every board answers it by (a Tactical Titan map's
+        ``hazard`` is the hazard's name)."""
         return self.hazards[hex_]
 
     def hexside(self, a: int, b: int) -> Hexside | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.hazards import HexHazard
+from engine.rangestrikes import range_dice
 from engine.tactical.characters import TacticalCharacter
 from engine.tactical.hazards import HEX_HAZARDS, StrikeChanges, may_enter, names_hazard
 from engine.tactical.musters import musterable_in
@@ -45,10 +46,7 @@ def ability_strike_changes(
 def rangestrike_dice(kind: TacticalCharacter, power: int, here: HexHazard) -> int:
     """Dice of a rangestrike from a hex of ``here``: the Range-strength, half the Power-factor
     (13.1), with a Volcano native's two (hazard chart) and the ability's dice (9.2, 10.1)."""
-    dice = power // 2 + kind.abilities.dice_in(here.name, rangestrike=True)
-    if kind.is_native(here.name):
-        dice += here.rangestrike_dice_bonus
-    return dice
+    return range_dice(kind, power, here) + kind.abilities.dice_in(here.name, rangestrike=True)
 
 
 def aura_damage(kind: TacticalCharacter, enemies_in_contact: Sequence[TacticalCharacter]) -> int:

@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.game.problems import Problem
+from engine.rangestrikes import LONGEST_RANGE
+from engine.strikes import HIGHEST_STRIKE_NUMBER
 from engine.tactical.actions import Rangestrike, Strike, find_figure, in_phase, problem
 from engine.tactical.board import in_contact, locked, may_strike_between, per_state
 from engine.tactical.state import Deed, Figure, GameState, Phase
 from engine.tactical.strikes import (
     DIE_FACES,
-    HIGHEST_STRIKE_NUMBER,
-    LONGEST_RANGE,
     carry_refusal,
     dice_of,
     hits,

@@ -9,8 +9,9 @@ the same questions of a map, with the variant's hazards and abilities added:
 - carrying excess hits over follows TITAN 12.4 and 12.5 and, into or within an overstacked hex,
   8.1;
 - a rangestrike follows one of the lines of the map's grid (TITAN 13.3), blocked by Trees and
-  by characters in the hexes between, with the hazard chart's rangestriking lines; the Warlock
-  and whoever "rangestrikes like a Warlock" (12.2) ignore all of it.
+  by characters in the hexes between, with the hazard chart's rangestriking lines: TITAN's
+  rules of ``engine.rangestrikes``, which read any board (a ``Map`` is one); the Warlock and
+  whoever "rangestrikes like a Warlock" (12.2) ignore all of it.
 
 Pure functions of a ``GameState`` and two characters; who may strike when is the Strike
 Phase's question (``engine.tactical.strike_phase``).
@@ -18,12 +19,19 @@ Phase's question (``engine.tactical.strike_phase``).
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
-from engine.hazards import Crossing, applies
+from engine.rangestrikes import (
+    LONG_RANGE_SKILL_LOSS,
+    LONGEST_RANGE,
+    SHORTEST_RANGE,
+    line_ways,
+    may_cross,
+    passed_over,
+    target_defence,
+)
+from engine.rangestrikes import rangestrike_range as titan_rangestrike_range
 from engine.strike_chart import strike_number as chart_strike_number
 from engine.strikes import StrikeTerms
 from engine.tactical.abilities import (
@@ -35,17 +43,12 @@ from engine.tactical.board import (
     going_up,
     hex_hazard,
     may_strike_between,
-    per_map,
     side_between,
 )
-from engine.tactical.hazards import HEXSIDE_HAZARDS, StrikeChanges, ignores, strike_changes
-from engine.tactical.maps import Map, MapHexside
+from engine.tactical.hazards import StrikeChanges, strike_changes
+from engine.tactical.maps import Map
 from engine.tactical.state import Figure, GameState
 
-HIGHEST_STRIKE_NUMBER = 6  # a die shows at most six
-SHORTEST_RANGE = 3  # TITAN 13.0: never at an adjacent character
-LONGEST_RANGE = 4  # TITAN 13.2
-LONG_RANGE_SKILL_LOSS = 1  # TITAN 13.2, not the Warlock's (13.5)
 DIE_FACES = range(1, 7)
 
 
@@ -152,7 +155,7 @@ class RangestrikeTerms:
 
 def rangestrike_range(m: Map, a: int, b: int) -> int:
     """TITAN 13.2: counting both ends and every hex between."""
-    return m.distance(a, b) + 1
+    return titan_rangestrike_range(a, b, m)
 
 
 def rangestrike_terms(state: GameState, striker: Figure, target: Figure) -> RangestrikeTerms | str:
@@ -160,7 +163,8 @@ def rangestrike_terms(state: GameState, striker: Figure, target: Figure) -> Rang
     rangestrike, the target is adjacent or out of range (TITAN 13.0, 13.2), a Lord is in its hex
     and the striker is not a Warlock's like (13.5, 8.1, 12.2), or every path is blocked by
     hazards or characters (TITAN 13.3). Whether the striker is locked in contact is not asked
-    here."""
+    here. The line rules are TITAN's (``engine.rangestrikes``), the striker subject to none of
+    the hazards it ignores (12.2)."""
     m, kind = state.map, striker.kind
     reach = rangestrike_range(m, striker.hex, target.hex)
     if not kind.rangestrikes:
@@ -180,15 +184,15 @@ def rangestrike_terms(state: GameState, striker: Figure, target: Figure) -> Rang
     if kind.magic_missile:  # 13.5, 12.2: no range, hazard or line of sight
         return RangestrikeTerms(dice, chart_strike_number(skill, target.kind.skill))
     skill -= LONG_RANGE_SKILL_LOSS if reach == LONGEST_RANGE else 0
-    defence = _defence(state, striker, target)
+    ignored = kind.abilities.ignores
+    defence = target_defence(kind, target.kind, hex_hazard(m, target.hex), ignored)
     occupied = {f.hex for f in state.figures}
     best: RangestrikeTerms | None = None
-    for path in m.paths(striker.hex, target.hex):
-        way = _way(m, striker, target.hex, path)
-        if way is None or any(h in occupied for h in way[1]):
+    for way in line_ways(kind, striker.hex, target.hex, m, ignored):
+        if any(h in occupied for h in way.clear):
             continue
         option = RangestrikeTerms(
-            dice, chart_strike_number(skill - way[0], target.kind.skill, defence)
+            dice, chart_strike_number(skill - way.skill_lost, target.kind.skill, defence)
         )
         if best is None or option.strike_number < best.strike_number:
             best = option
@@ -197,124 +201,6 @@ def rangestrike_terms(state: GameState, striker: Figure, target: Figure) -> Rang
     return best
 
 
-def _defence(state: GameState, striker: Figure, target: Figure) -> int:
-    """Strike-number added by the target's hex (Bramble against non-natives, a Volcano's
-    natives), unless the striker ignores that hazard (12.2)."""
-    there = hex_hazard(state.map, target.hex)
-    kind = striker.kind
-    if ignores(kind, there.name):
-        return 0
-    native = target.kind.is_native(there.name)
-    bonus = 0
-    if there.rangestrike_defence_vs_non_natives and native and not kind.is_native(there.name):
-        bonus += 1
-    if applies(there.rangestrike_defence_bonus, native=native, flies=target.kind.flies):
-        bonus += 1
-    return bonus
-
-
-def _way(
-    m: Map, striker: Figure, target_hex: int, path: tuple[int | None, ...]
-) -> tuple[int, tuple[int, ...]] | None:
-    """Skill lost along one path and the hexes on it a character would block; None when the
-    line leaves the map or the hazards forbid it (hazard chart)."""
-    if None in path:
-        return None
-    kind, a = striker.kind, striker.hex
-    between = tuple(h for h in path if h is not None)
-    lost = 0
-    for h in between:
-        hazard = hex_hazard(m, h)
-        if hazard.blocks_rangestrikes:
-            return None
-        if ignores(kind, hazard.name):
-            continue
-        native = kind.is_native(hazard.name)
-        if applies(hazard.intervening_skill_penalty, native=native, flies=kind.flies):
-            lost += 1
-    line = (a, *between, target_hex)
-    crossed = [(side, y) for x, y in pairwise(line) if (side := m.hexside(x, y)) is not None]
-    if not _may_cross([side for side, _ in crossed], {a, target_hex}, m):
-        return None
-    lost += sum(
-        1
-        for side, toward in crossed
-        if HEXSIDE_HAZARDS[side.hazard].rangestrike_skill_penalty_up and side.going_up(toward)
-    )
-    clear = tuple(h for h in between if not _passed_over(m, h, a, target_hex))
-    return lost, clear
-
-
-def _may_cross(sides: list[MapHexside], ends: set[int], m: Map) -> bool:
-    """May a rangestrike between ``ends`` cross these hexsides (hazard chart; as TITAN's
-    Battleland rules, ``engine.rangestrikes``)?"""
-    by_rule: dict[Crossing, list[MapHexside]] = defaultdict(list)
-    for side in sides:
-        by_rule[HEXSIDE_HAZARDS[side.hazard].rangestrike_crossing].append(side)
-    if any(side.top not in ends for side in by_rule[Crossing.ENDS_ATOP]):
-        return False
-    waived: frozenset[Crossing] = frozenset().union(
-        *(HEXSIDE_HAZARDS[side.hazard].rangestrike_waives for side in sides)
-    )
-    slopes = by_rule[Crossing.SLOPES]
-    if Crossing.SLOPES not in waived:
-        if len(slopes) > 3:
-            return False
-        if len(slopes) == 3 and not (slopes[0].top in ends and slopes[2].top in ends):
-            return False
-        if slopes and not any(side.top in ends for side in slopes):
-            return False
-    walls = by_rule[Crossing.WALLS]
-    if Crossing.WALLS not in waived:
-        if len(walls) > 2:
-            return False
-        if len(walls) == 1 and walls[0].top not in ends:
-            return False
-        if len(walls) == 2 and not _across_a_tower(walls, ends, m):
-            return False
-    return True
-
-
-def _towers(m: Map) -> dict[int, frozenset[int]]:
-    """Each walled tower of the map by its centre (the hex atop Walls whose bases are atop Walls
-    too: TITAN's Tower, a starting tower), with the hexes beneath its outer Walls."""
-    walls = [
-        (side.top, side.hexes[1] if side.hexes[0] == side.top else side.hexes[0])
-        for side in m.hexsides
-        if side.top is not None
-        and HEXSIDE_HAZARDS[side.hazard].rangestrike_crossing is Crossing.WALLS
-    ]
-    walled = {top for top, _ in walls}
-    centres = {top for top, base in walls if base in walled}
-    return {
-        centre: frozenset(
-            base for top, base in walls if top in m.neighbours[centre] and base not in walled
-        )
-        for centre in centres
-    }
-
-
-def _across_a_tower(walls: list[MapHexside], ends: set[int], m: Map) -> bool:
-    """Two Walls: an end in the centre of the tower they belong to (atop the inner one), and
-    neither end beneath one of that tower's outer Walls. A map has many towers; only the one
-    crossed counts."""
-    towers = per_map(m, "towers", _towers)
-    centre = next((w.top for w in walls if w.top in towers), None)
-    return centre is not None and centre in ends and not ends & towers[centre]
-
-
-def _passed_over(m: Map, h: int, a: int, b: int) -> bool:
-    """Does a character in the hex ``h`` between let the rangestrike pass? Yes when it stands
-    lower than both ends, or at the base of a Cliff with an end directly atop it."""
-    heights = m.elevations
-    if heights[h] < heights[a] and heights[h] < heights[b]:
-        return True
-    for end in (a, b):
-        side = m.hexside(h, end)
-        if (
-            side is not None
-            and HEXSIDE_HAZARDS[side.hazard].rangestrike_passes_base
-            and side.top == end
-        ):
-            return True
-    return False
+# simulator.tactical.tables judges each line with these, under the names it has always read
+_may_cross = may_cross
+_passed_over = passed_over

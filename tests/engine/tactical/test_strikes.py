@@ -9,8 +9,14 @@ from dataclasses import replace
 
 import pytest
 
+from engine.battlelands import BATTLELANDS
+from engine.characters import CHARACTERS as TITAN_CHARACTERS
 from engine.errors import Violations
+from engine.hexes import HEXES, hex_name
+from engine.rangestrikes import line_ways
 from engine.tactical.actions import EndPhase, Rangestrike, Strike
+from engine.tactical.maps import Map, MapHex, MapHexside, Region
+from engine.tactical.mosaic import BATTLELAND_POINTS
 from engine.tactical.referee import apply, check, legal_actions, roll
 from engine.tactical.state import Phase
 from engine.tactical.strike_phase import carry_recipients, legal_strikes
@@ -311,3 +317,42 @@ def test_a_rangestrike_across_a_towers_two_walls(target, ok):
     pieces = [("Red", "Titan", "E9"), ("Red", "Ranger", "C3"), ("Blue", "Ogre", target)]
     state = game(field_map(), pieces, phase=STRIKE)
     assert (check(state, Rangestrike(2, 3)) == []) is ok
+
+
+# --- one set of line rules for a Battleland and a map ------------------------------------------
+
+
+def battleland_as_map(land):
+    """TITAN's Battleland copied onto a map, hex i of the map at hex i of the Battleland."""
+    hexes = tuple(
+        MapHex(point, 0, hazard.name, elevation)
+        for point, hazard, elevation in zip(
+            BATTLELAND_POINTS, land.hazards, land.elevations, strict=True
+        )
+    )
+    sides = {
+        (min(a, b), max(a, b)): MapHexside((min(a, b), max(a, b)), side.hazard.name, side.top)
+        for (a, b), side in land.hexsides.items()
+    }
+    return Map(land.terrain, (Region(land.terrain, land.terrain),), hexes, tuple(sides.values()))
+
+
+@pytest.mark.parametrize("terrain", sorted(BATTLELANDS))
+def test_a_battleland_on_a_map_judges_every_line_as_titan_13_3(terrain):
+    """The hazard chart's rangestriking lines are TITAN's, read from whichever board they are
+    given: on a copy of each Battleland every line of range 3 and 4 (Walls, Slopes, Cliffs,
+    Dunes, Trees, Bramble) has the same ways, skill lost and hexes to keep clear."""
+    land = BATTLELANDS[terrain]
+    copy = battleland_as_map(land)
+    kinds = [TITAN_CHARACTERS[n] for n in ("Ranger", "Gorgon", "Dragon", "Centaur", "Lion")]
+    compared = 0
+    for a in HEXES:
+        for b in HEXES:
+            if land.distance(a, b) not in (2, 3):
+                continue
+            assert copy.paths(a, b) == land.paths(a, b)
+            for kind in kinds:
+                ways = line_ways(kind, a, b, land)
+                assert line_ways(kind, a, b, copy) == ways, (hex_name(a), hex_name(b))
+                compared += len(ways)
+    assert compared > 0
