@@ -11,13 +11,13 @@ connected to (atop a Slope or Wall, the Dune's own hex) to the other one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
 from engine.battlelands import Battleland
 from engine.characters import Character
-from engine.hazards import applies
+from engine.hazards import HexHazard, HexsideHazard, applies
 from engine.hexes import hex_name
 from engine.movement import in_contact
 from engine.position import BattlePosition, Ref
@@ -43,49 +43,106 @@ class StrikeTerms:
 
 
 @dataclass(frozen=True)
-class _Bends:
-    """What the hazards do to one strike. Benefits (12.5) apart from the rest."""
+class StrikeChanges:
+    """What hazards (or, in Tactical Titan, abilities) do to one strike: dice and skill the
+    striker gains (+) or loses (-), the target's added Strike-number, and the hexside
+    *benefits* (12.5) apart, which a striker may forgo."""
 
     dice: int = 0  # Volcano dice (+), Dune penalty (-)
     skill: int = 0  # penalties: out of Bramble, up a Slope or Wall
-    number: int = 0  # the target's defence in Bramble
+    strike_number: int = 0  # the target's defence in Bramble
     benefit_dice: int = 0  # natives down a Slope or Dune
     benefit_skill: int = 0  # down a Wall
 
+    def __add__(self, other: StrikeChanges) -> StrikeChanges:
+        return StrikeChanges(
+            self.dice + other.dice,
+            self.skill + other.skill,
+            self.strike_number + other.strike_number,
+            self.benefit_dice + other.benefit_dice,
+            self.benefit_skill + other.benefit_skill,
+        )
 
-def _bends(
-    kind: Character, hex_: int, target: Character, target_hex: int, land: Battleland
-) -> _Bends:
+    def terms(self, dice: int, skill: int, target_skill: int) -> StrikeTerms:
+        """Dice and Strike-number of a strike of ``dice`` (the Power-factor) and ``skill``
+        against ``target_skill`` with these changes, benefits kept and forgone (12.2, 12.5)."""
+        plain_dice = dice + self.dice
+        plain_skill = skill + self.skill
+        return StrikeTerms(
+            dice=plain_dice + self.benefit_dice,
+            strike_number=chart_strike_number(
+                plain_skill + self.benefit_skill, target_skill, self.strike_number
+            ),
+            plain_dice=plain_dice,
+            plain_strike_number=chart_strike_number(plain_skill, target_skill, self.strike_number),
+        )
+
+    def to_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def strike_changes(
+    kind: Character,
+    here: HexHazard,
+    target: Character,
+    there: HexHazard,
+    side: HexsideHazard | None = None,
+    *,
+    up: bool = False,
+    ignored: frozenset[str] = frozenset(),
+) -> StrikeChanges:
+    """What the hazards do to a normal strike by ``kind`` in a hex of ``here`` at ``target`` in
+    a hex of ``there``, across ``side`` (``up``: toward the hex it is connected to).
+
+    The hazard chart's striking lines: out of Bramble, non-natives lose a Skill-factor;
+    Volcano natives add two dice; a Bramble native is harder to hit for a non-native; up a
+    Slope or Wall costs skill, up a Dune dice; down them natives (or everyone, a Wall) gain
+    the benefits of 12.5. ``ignored``: hazards that do nothing to this striker's strike
+    (Tactical Titan 12.2; nobody in TITAN), though still to its enemies' strikes at it.
+    """
     dice = skill = number = benefit_dice = benefit_skill = 0
-    here, there = land.hazard(hex_), land.hazard(target_hex)
     native_here = kind.is_native(here.name)
-    if applies(here.strike_skill_penalty, native=native_here, flies=kind.flies):
-        skill -= 1
-    if native_here:
-        dice += here.strike_dice_bonus
+    if here.name not in ignored:
+        if applies(here.strike_skill_penalty, native=native_here, flies=kind.flies):
+            skill -= 1
+        if native_here:
+            dice += here.strike_dice_bonus
     if (
         there.defence_bonus_vs_non_natives
         and target.is_native(there.name)
         and not kind.is_native(there.name)
+        and there.name not in ignored
     ):
         number += 1
-    side = land.hexside(hex_, target_hex)
-    if side is not None:
-        hazard = side.hazard
-        native = kind.is_native(hazard.name)
-        if side.going_up(target_hex):
-            who, n = hazard.dice_penalty_up
+    if side is not None and side.name not in ignored:
+        native = kind.is_native(side.name)
+        if up:
+            who, n = side.dice_penalty_up
             if applies(who, native=native, flies=kind.flies):
                 dice -= n
-            if applies(hazard.skill_penalty_up, native=native, flies=kind.flies):
+            if applies(side.skill_penalty_up, native=native, flies=kind.flies):
                 skill -= 1
         else:
-            who, n = hazard.dice_bonus_down
+            who, n = side.dice_bonus_down
             if applies(who, native=native, flies=kind.flies):
                 benefit_dice += n
-            if applies(hazard.skill_bonus_down, native=native, flies=kind.flies):
+            if applies(side.skill_bonus_down, native=native, flies=kind.flies):
                 benefit_skill += 1
-    return _Bends(dice, skill, number, benefit_dice, benefit_skill)
+    return StrikeChanges(dice, skill, number, benefit_dice, benefit_skill)
+
+
+def _changes(
+    kind: Character, hex_: int, target: Character, target_hex: int, land: Battleland
+) -> StrikeChanges:
+    side = land.hexside(hex_, target_hex)
+    return strike_changes(
+        kind,
+        land.hazard(hex_),
+        target,
+        land.hazard(target_hex),
+        None if side is None else side.hazard,
+        up=side is not None and side.going_up(target_hex),
+    )
 
 
 def strike_terms(
@@ -103,15 +160,7 @@ def strike_terms(
     """
     if not in_contact(land, hex_, target_hex):
         return None
-    b = _bends(kind, hex_, target, target_hex, land)
-    plain_dice = power + b.dice
-    plain_skill = kind.skill + b.skill
-    return StrikeTerms(
-        dice=plain_dice + b.benefit_dice,
-        strike_number=chart_strike_number(plain_skill + b.benefit_skill, target.skill, b.number),
-        plain_dice=plain_dice,
-        plain_strike_number=chart_strike_number(plain_skill, target.skill, b.number),
-    )
+    return _changes(kind, hex_, target, target_hex, land).terms(power, kind.skill, target.skill)
 
 
 def may_carry_over(
@@ -145,8 +194,8 @@ def may_carry_over(
         needed_first, needed_second = one.plain_strike_number, two.plain_strike_number
     else:
         needed_first, needed_second = one.strike_number, two.strike_number
-        used = _bends(kind, hex_, first, first_hex, land)
-        there = _bends(kind, hex_, second, second_hex, land)
+        used = _changes(kind, hex_, first, first_hex, land)
+        there = _changes(kind, hex_, second, second_hex, land)
         if there.benefit_dice < used.benefit_dice or there.benefit_skill < used.benefit_skill:
             return False  # 12.5: the benefits would not have applied to the second
     if strike_number < needed_first or needed_second > strike_number:

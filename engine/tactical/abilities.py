@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 from engine.hazards import HexHazard
 from engine.rangestrikes import range_dice
+from engine.strikes import StrikeChanges
 from engine.tactical.characters import TacticalCharacter
-from engine.tactical.hazards import HEX_HAZARDS, StrikeChanges, may_enter, names_hazard
+from engine.tactical.hazards import HEX_HAZARDS, may_enter, names_hazard
 from engine.tactical.musters import musterable_in
 
 MOST_IN_A_HEX = 2  # 7.3: no more than two characters, and only by overstacking

@@ -26,8 +26,8 @@ from engine.hazards import HEX_HAZARDS as TITAN_HEX_HAZARDS
 from engine.hazards import HEXSIDE_HAZARDS as TITAN_HEXSIDE_HAZARDS
 from engine.hazards import HexHazard, HexsideHazard, Who, applies
 from engine.names import canonical, unknown
-from engine.strike_chart import strike_number as chart_strike_number
-from engine.strikes import StrikeTerms
+from engine.strikes import StrikeChanges
+from engine.strikes import strike_changes as titan_strike_changes
 from engine.tactical.characters import CLEAR, TacticalCharacter
 
 SLOWED_ONCE = 2  # 11.4: a slowed hex counts as two hexes entered
@@ -284,45 +284,6 @@ def may_strike_across(side: HexsideHazard | None) -> bool:
     return crossed is None or crossed.strikes_across
 
 
-@dataclass(frozen=True)
-class StrikeChanges:
-    """What hazards (or abilities) do to one strike, as ``engine.strikes`` counts them: dice
-    and skill the striker gains (+) or loses (-), the target's added Strike-number, and the
-    hexside *benefits* (12.5) apart, which a striker may forgo."""
-
-    dice: int = 0
-    skill: int = 0
-    strike_number: int = 0
-    benefit_dice: int = 0
-    benefit_skill: int = 0
-
-    def __add__(self, other: StrikeChanges) -> StrikeChanges:
-        return StrikeChanges(
-            self.dice + other.dice,
-            self.skill + other.skill,
-            self.strike_number + other.strike_number,
-            self.benefit_dice + other.benefit_dice,
-            self.benefit_skill + other.benefit_skill,
-        )
-
-    def terms(self, dice: int, skill: int, target_skill: int) -> StrikeTerms:
-        """Dice and Strike-number of a strike of ``dice`` (the Power-factor) and ``skill``
-        against ``target_skill`` with these changes, benefits kept and forgone (12.2, 12.5)."""
-        plain_dice = dice + self.dice
-        plain_skill = skill + self.skill
-        return StrikeTerms(
-            dice=plain_dice + self.benefit_dice,
-            strike_number=chart_strike_number(
-                plain_skill + self.benefit_skill, target_skill, self.strike_number
-            ),
-            plain_dice=plain_dice,
-            plain_strike_number=chart_strike_number(plain_skill, target_skill, self.strike_number),
-        )
-
-    def to_dict(self) -> dict[str, int]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-
 def strike_changes(
     kind: TacticalCharacter,
     here: HexHazard,
@@ -335,43 +296,21 @@ def strike_changes(
     """What the hazards do to a normal strike by ``kind`` in a hex of ``here`` at ``target`` in
     a hex of ``there``, across ``side`` (``up``: toward the hex it is connected to).
 
-    The hazard chart's striking lines (12.0): out of Bramble, non-natives lose a Skill-factor;
-    Volcano natives add two dice; a Bramble native is harder to hit for a non-native; up a
-    Slope or Wall costs skill, up a Dune dice; down them natives (or everyone, a Wall) gain
-    the benefits of 12.5. The variant's: across a River, non-natives lose a Skill-factor either
-    way (12.1.1); Water changes nothing (12.1.2). A hazard the striker ignores does nothing to
-    its strike, but still to its enemies' strikes at it (12.2). Whether the two may strike at
-    all is ``may_strike_across``.
+    The hazard chart's striking lines are TITAN's (``engine.strikes.strike_changes``). The
+    variant's: across a River, non-natives lose a Skill-factor either way (12.1.1); Water
+    changes nothing (12.1.2). A hazard the striker ignores does nothing to its strike, but
+    still to its enemies' strikes at it (12.2). Whether the two may strike at all is
+    ``may_strike_across``.
     """
-    dice = skill = number = benefit_dice = benefit_skill = 0
-    native_here = kind.is_native(here.name)
-    if not ignores(kind, here.name):
-        if applies(here.strike_skill_penalty, native=native_here, flies=kind.flies):
-            skill -= 1
-        if native_here:
-            dice += here.strike_dice_bonus
-    if (
-        there.defence_bonus_vs_non_natives
-        and target.is_native(there.name)
-        and not kind.is_native(there.name)
-        and not ignores(kind, there.name)
-    ):
-        number += 1
+    ignored = kind.abilities.ignores
+    changes = titan_strike_changes(kind, here, target, there, side, up=up, ignored=ignored)
     crossed = _side(side)
-    if crossed is not None and not ignores(kind, crossed.name):
-        native = kind.is_native(crossed.name)
-        if up:
-            who, n = crossed.dice_penalty_up
-            if applies(who, native=native, flies=kind.flies):
-                dice -= n
-            if applies(crossed.skill_penalty_up, native=native, flies=kind.flies):
-                skill -= 1
-        else:
-            who, n = crossed.dice_bonus_down
-            if applies(who, native=native, flies=kind.flies):
-                benefit_dice += n
-            if applies(crossed.skill_bonus_down, native=native, flies=kind.flies):
-                benefit_skill += 1
-        if applies(crossed.skill_penalty_across, native=native, flies=kind.flies):
-            skill -= 1
-    return StrikeChanges(dice, skill, number, benefit_dice, benefit_skill)
+    if (
+        crossed is not None
+        and crossed.name not in ignored
+        and applies(
+            crossed.skill_penalty_across, native=kind.is_native(crossed.name), flies=kind.flies
+        )
+    ):
+        changes += StrikeChanges(skill=-1)
+    return changes

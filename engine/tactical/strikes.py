@@ -33,7 +33,7 @@ from engine.rangestrikes import (
 )
 from engine.rangestrikes import rangestrike_range as titan_rangestrike_range
 from engine.strike_chart import strike_number as chart_strike_number
-from engine.strikes import StrikeTerms
+from engine.strikes import StrikeChanges, StrikeTerms
 from engine.tactical.abilities import (
     ability_strike_changes,
     attacker_skill_loss,
@@ -45,7 +45,7 @@ from engine.tactical.board import (
     may_strike_between,
     side_between,
 )
-from engine.tactical.hazards import StrikeChanges, strike_changes
+from engine.tactical.hazards import strike_changes
 from engine.tactical.maps import Map
 from engine.tactical.state import Figure, GameState
 

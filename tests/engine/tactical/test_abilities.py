@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.strikes import StrikeChanges
 from engine.tactical.abilities import (
     ability_strike_changes,
     attacker_skill_loss,
@@ -14,7 +15,7 @@ from engine.tactical.abilities import (
     rangestrike_dice,
 )
 from engine.tactical.characters import character
-from engine.tactical.hazards import HEX_HAZARDS, StrikeChanges, strike_changes
+from engine.tactical.hazards import HEX_HAZARDS, strike_changes
 
 PLAIN, VOLCANO = HEX_HAZARDS["Plain"], HEX_HAZARDS["Volcano"]
 

@@ -16,7 +16,7 @@ from engine.hazards import HexsideHazard
 from engine.hexes import NEIGHBOURS
 from engine.movement import in_contact, landing_cost, step_cost
 from engine.movement import may_fly_over as titan_may_fly_over
-from engine.strikes import strike_terms
+from engine.strikes import StrikeChanges, strike_terms
 from engine.tactical.characters import CHARACTERS, Abilities, character
 from engine.tactical.hazards import (
     HEX_HAZARDS,
@@ -24,7 +24,6 @@ from engine.tactical.hazards import (
     RIVER,
     SLOWED_TWICE,
     WATER,
-    StrikeChanges,
     TacticalHexsideHazard,
     crossing_damage,
     entry_cost,
