@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from engine.data import load
 from engine.hazards import HEX_HAZARDS, HEXSIDE_HAZARDS, HexHazard, HexsideHazard
-from engine.hexes import DISTANCE, HEX_COUNT, HEXES, NEIGHBOURS, PATHS, parse_hex
+from engine.hexes import DISTANCE, HEX_COUNT, HEXES, NEIGHBOURS, PATHS, Path, parse_hex
 from engine.names import unknown
 
 TERRAINS: tuple[str, ...] = (
@@ -53,7 +53,7 @@ class Battleland:
         """Steps between two hexes (13.2 counts one more)."""
         return DISTANCE[a][b]
 
-    def paths(self, a: int, b: int) -> tuple[tuple[int | None, ...], ...]:
+    def paths(self, a: int, b: int) -> tuple[Path, ...]:
         """The possible paths of a rangestrike line from a to b (13.3)."""
         return PATHS[a][b]
 

@@ -9,7 +9,9 @@ Layout (entry side 1 seen from the attacker): columns F..A from left to
 right hold 4, 5, 6, 5, 4, 3 hexes; within a column the number grows
 downward. In doubled coordinates a hex is (x, y) with x the column (F=0 ..
 A=5) and y = first_row + 2 * (number - 1); neighbours are (x, y +- 2) and
-(x +- 1, y +- 1).
+(x +- 1, y +- 1). The same hex is the axial point (q, r) = (x, (y - x) / 2)
+(``AXIAL``), on which distance and rangestrike lines are worked out; a Tactical
+Titan map's grid (engine.tactical.geometry) uses them for points beyond the 27.
 """
 
 from __future__ import annotations
@@ -54,7 +56,10 @@ def _cube(x: int, y: int) -> tuple[int, int, int]:
 
 
 CUBE: tuple[tuple[int, int, int], ...] = tuple(_cube(*xy) for xy in DOUBLED)
-_CUBE_AT = {c: i for i, c in enumerate(CUBE)}
+# (q, r): the axial point of each hex, as engine.tactical.geometry places a map's hexes
+Axial = tuple[int, int]
+AXIAL: tuple[Axial, ...] = tuple((q, r) for q, r, _ in CUBE)
+_AXIAL_AT = {point: i for i, point in enumerate(AXIAL)}
 
 
 def _neighbours(i: int) -> tuple[int, ...]:
@@ -73,12 +78,14 @@ def _neighbours(i: int) -> tuple[int, ...]:
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in HEXES)
 
 
-def _cube_distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+def axial_distance(a: Axial, b: Axial) -> int:
+    """Steps between two points of the grid (adjacent points are 1 apart)."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return max(abs(dq), abs(dr), abs(dq + dr))
 
 
 DISTANCE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_cube_distance(CUBE[a], CUBE[b]) for b in HEXES) for a in HEXES
+    tuple(axial_distance(AXIAL[a], AXIAL[b]) for b in HEXES) for a in HEXES
 )
 
 
@@ -118,45 +125,49 @@ def entry_hexes(entry_side: int, attacker: bool) -> tuple[int, ...]:
 
 # --- rangestrike lines (13.3) -----------------------------------------------
 
+Path = tuple[int | None, ...]  # the hexes a line passes between its ends; None: off the board
 
-def _line_cells(a: int, b: int, nudge: float) -> tuple[tuple[int, int, int], ...]:
-    """Cube cells a centre-to-centre line from a to b passes, a and b included.
 
-    The line is sampled at every step of the cube interpolation; a nudge of
-    the start point to either side decides hexsides the line runs along.
+def line_points(a: Axial, b: Axial) -> tuple[tuple[Axial, ...], ...]:
+    """The points a centre-to-centre line from ``a`` to ``b`` passes, ends excluded, on the
+    unbounded grid of axial points (``AXIAL``; engine.tactical.geometry's maps).
+
+    One sequence, or two where the line runs along hexsides: the line is
+    sampled at every step of the cube interpolation, its start nudged a hair
+    to either side, and each side's sequence kept (13.3: the striker picks
+    the hex).
     """
-    (aq, ar, as_), (bq, br, bs) = CUBE[a], CUBE[b]
-    n = DISTANCE[a][b]
-    start = (aq + nudge, ar + 2 * nudge, as_ - 3 * nudge)
-    cells = []
-    for step in range(n + 1):
-        t = step / n
-        q = start[0] + (bq - start[0]) * t
-        r = start[1] + (br - start[1]) * t
-        s = start[2] + (bs - start[2]) * t
-        cells.append(_cube_round(q, r, s))
-    return tuple(cells)
+    n = axial_distance(a, b)
+    if n == 0:
+        return ((),)
+    found: list[tuple[Axial, ...]] = []
+    for nudge in (1e-6, -1e-6):
+        start_q, start_r = a[0] + nudge, a[1] + 2 * nudge
+        points = tuple(
+            _cube_round(start_q + (b[0] - start_q) * t, start_r + (b[1] - start_r) * t)
+            for t in (step / n for step in range(1, n))
+        )
+        if points not in found:
+            found.append(points)
+    return tuple(found)
 
 
-def _cube_round(q: float, r: float, s: float) -> tuple[int, int, int]:
+def _cube_round(q: float, r: float) -> Axial:
+    """The point whose hex holds the fractional point (q, r)."""
+    s = -q - r
     rq, rr, rs = round(q), round(r), round(s)
     dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
     if dq > dr and dq > ds:
         rq = -rr - rs
     elif dr > ds:
         rr = -rq - rs
-    else:
-        rs = -rq - rr
-    return int(rq), int(rr), int(rs)
+    return int(rq), int(rr)
 
 
-def _paths(a: int, b: int) -> tuple[tuple[int | None, ...], ...]:
-    if a == b:
-        return ((),)
-    found = []
-    for nudge in (1e-6, -1e-6):
-        cells = _line_cells(a, b, nudge)
-        path = tuple(_CUBE_AT.get(c) for c in cells[1:-1])
+def _paths(a: int, b: int) -> tuple[Path, ...]:
+    found: list[Path] = []
+    for points in line_points(AXIAL[a], AXIAL[b]):
+        path = tuple(_AXIAL_AT.get(p) for p in points)
         if path not in found:
             found.append(path)
     return tuple(found)
@@ -165,7 +176,7 @@ def _paths(a: int, b: int) -> tuple[tuple[int | None, ...], ...]:
 # PATHS[a][b]: the possible paths of a line from a to b (13.3): one, or two
 # where the line runs along hexsides and the striker picks the hex. Each path
 # lists the intervening hexes in order; None marks a point off the board.
-PATHS: tuple[tuple[tuple[tuple[int | None, ...], ...], ...], ...] = tuple(
+PATHS: tuple[tuple[tuple[Path, ...], ...], ...] = tuple(
     tuple(_paths(a, b) for b in HEXES) for a in HEXES
 )
 

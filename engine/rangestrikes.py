@@ -26,6 +26,7 @@ from typing import Protocol
 from engine.battlelands import BATTLELANDS, Battleland
 from engine.characters import Character
 from engine.hazards import Crossing, HexHazard, HexsideHazard, applies
+from engine.hexes import Path
 from engine.movement import engaged
 from engine.position import BattlePosition, Ref
 from engine.strike_chart import strike_number as chart_strike_number
@@ -34,8 +35,6 @@ from engine.strikes import StrikeKind, StrikeOption
 SHORTEST_RANGE = 3  # 13.0: never at an adjacent character (range 2)
 LONGEST_RANGE = 4  # 13.2
 LONG_RANGE_SKILL_LOSS = 1  # 13.2: at range four (not the Warlock, 13.5)
-
-Path = tuple[int | None, ...]  # the hexes a line passes between its ends; None: off the board
 
 
 class BoardHexside(Protocol):

@@ -4,7 +4,9 @@ The grid is TITAN's, made unbounded: columns of flat-topped hexes, as the
 Battleland of ``engine.hexes`` is drawn. A point of the grid is an *axial*
 coordinate ``(q, r)``: ``q`` the column, growing to the right, and ``r`` such
 that the doubled row ``y = 2 * r + q`` grows downward. Its six neighbours are
-``DIRECTIONS`` away, listed clockwise from the one straight above.
+``DIRECTIONS`` away, listed clockwise from the one straight above. The
+distance between two points and the points a line passes (TITAN 13.3) are
+``engine.hexes``' own, which places the Battleland's hexes on the same points.
 
 A map's hexes are a finite set of points: a ``Grid`` numbers them 0..n-1 and
 answers every geometric question by index (neighbours, distance, the hexes a
@@ -25,8 +27,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from threading import Lock
 
 from engine.errors import UnknownName
-
-Axial = tuple[int, int]  # (q, r): column, and the row axis running down and to the left
+from engine.hexes import Axial as Axial  # (q, r): column, and the row axis down and left
+from engine.hexes import Path as Path  # a line's hexes between its ends; None: off the map
+from engine.hexes import axial_distance as distance  # steps between two points
+from engine.hexes import line_points  # TITAN 13.3's lines, on points of any grid
 
 # the six neighbour offsets, clockwise (on screen, rows growing downward) from straight up
 DIRECTIONS: tuple[Axial, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
@@ -38,12 +42,6 @@ LINE_REACH = 3
 
 
 # --- points ---------------------------------------------------------------------------
-
-
-def distance(a: Axial, b: Axial) -> int:
-    """Steps between two points (adjacent points are 1 apart)."""
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return max(abs(dq), abs(dr), abs(dq + dr))
 
 
 def add(a: Axial, b: Axial) -> Axial:
@@ -126,44 +124,6 @@ def parse_label(text: object) -> Axial:
     x = _column_number(found.group(1))
     y = 2 * (int(found.group(2)) - 1) + x % 2
     return from_doubled(x, y)
-
-
-# --- lines (TITAN 13.3) -----------------------------------------------------------------
-
-Path = tuple[int | None, ...]  # the hexes a line passes between its ends; None: off the map
-
-
-def _cube_round(q: float, r: float) -> Axial:
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return int(rq), int(rr)
-
-
-def line_points(a: Axial, b: Axial) -> tuple[tuple[Axial, ...], ...]:
-    """The points a centre-to-centre line from ``a`` to ``b`` passes, ends excluded.
-
-    One sequence, or two where the line runs along hexsides: the line is
-    sampled at every step, its start nudged a hair to either side, and each
-    side's sequence kept (13.3: the striker picks the hex).
-    """
-    n = distance(a, b)
-    if n == 0:
-        return ((),)
-    found: list[tuple[Axial, ...]] = []
-    for nudge in (1e-6, -1e-6):
-        start_q, start_r = a[0] + nudge, a[1] + 2 * nudge
-        points = tuple(
-            _cube_round(start_q + (b[0] - start_q) * t, start_r + (b[1] - start_r) * t)
-            for t in (step / n for step in range(1, n))
-        )
-        if points not in found:
-            found.append(points)
-    return tuple(found)
 
 
 # --- a finite grid ---------------------------------------------------------------------

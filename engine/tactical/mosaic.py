@@ -35,7 +35,7 @@ from typing import Any
 
 from engine.battlelands import BATTLELANDS, TERRAINS, Battleland
 from engine.errors import RuleError, TitanError, Violations
-from engine.hexes import CUBE, NEIGHBOURS, hex_name
+from engine.hexes import AXIAL, NEIGHBOURS, hex_name
 from engine.names import canonical, unknown
 from engine.tactical.geometry import (
     SIXTHS,
@@ -62,7 +62,7 @@ from engine.tactical.maps import (
     dumps,
 )
 
-BATTLELAND_POINTS: tuple[Axial, ...] = tuple((q, r) for q, r, _ in CUBE)  # engine.hexes' hex i
+BATTLELAND_POINTS: tuple[Axial, ...] = AXIAL  # engine.hexes' hex i
 
 
 def _name(point: Axial) -> str:

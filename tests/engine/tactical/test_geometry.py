@@ -27,7 +27,7 @@ from engine.tactical.geometry import (
     rotate,
 )
 
-BATTLELAND = [(q, r) for q, r, _ in titan.CUBE]  # engine.hexes' own points, hex i at i
+BATTLELAND = list(titan.AXIAL)  # engine.hexes' own points, hex i at i
 
 
 def hexagon(radius: int, middle: tuple[int, int] = (0, 0)) -> list[tuple[int, int]]:
