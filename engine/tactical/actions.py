@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
-from engine.errors import RuleError
 from engine.game.problems import Problem
+from engine.tactical.json_fields import JsonFields
 from engine.tactical.state import Figure, GameState, Phase
 
 
@@ -170,42 +170,30 @@ ACTION_TYPES: Mapping[str, type[Action]] = {
 
 # --- reading ---------------------------------------------------------------------------------
 
-
-def _refuse(message: str, path: str) -> RuleError:
-    return RuleError(message, rule="4.0", path=path)
+_json = JsonFields(rule="4.0")
 
 
 def _id(value: object, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _refuse(f"{path} must be a character's id (an integer)", path)
+        raise _json.refuse(f"{path} must be a character's id (an integer)", path)
     return value
 
 
 def _ids(value: object, path: str) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise _refuse(f"{path} must be a list of characters' ids", path)
+        raise _json.refuse(f"{path} must be a list of characters' ids", path)
     return tuple(_id(v, f"{path}[{i}]") for i, v in enumerate(value))
-
-
-def _text(value: object, path: str) -> str:
-    if not isinstance(value, str):
-        raise _refuse(f"{path} must be a string", path)
-    return value
 
 
 def _texts(value: object, path: str) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise _refuse(f"{path} must be a list of hex labels", path)
-    return tuple(_text(v, f"{path}[{i}]") for i, v in enumerate(value))
-
-
-def _optional_text(value: object, path: str) -> str | None:
-    return None if value is None else _text(value, path)
+        raise _json.refuse(f"{path} must be a list of hex labels", path)
+    return tuple(_json.text(v, f"{path}[{i}]") for i, v in enumerate(value))
 
 
 def _die(value: object, path: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _refuse(f"{path} must be a die's face (an integer)", path)
+        raise _json.refuse(f"{path} must be a die's face (an integer)", path)
     return value
 
 
@@ -213,18 +201,12 @@ def _dice(value: object, path: str) -> tuple[int, ...] | None:
     if value is None:
         return None
     if not isinstance(value, list):
-        raise _refuse(f"{path} must be a list of dice faces, or null before the roll", path)
+        raise _json.refuse(f"{path} must be a list of dice faces, or null before the roll", path)
     return tuple(_die(v, f"{path}[{i}]") for i, v in enumerate(value))
 
 
 def _optional_int(value: object, path: str) -> int | None:
     return None if value is None else _die(value, path)
-
-
-def _flag(value: object, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise _refuse(f"{path} must be true or false", path)
-    return value
 
 
 # how each field is read, by its name
@@ -234,16 +216,16 @@ READERS: Mapping[str, Callable[[object, str], Any]] = {
     "participants": _ids,
     "summoners": _ids,
     "carry_to": _ids,
-    "region": _text,
-    "hex": _text,
-    "to": _text,
-    "then": _optional_text,
+    "region": _json.text,
+    "hex": _json.text,
+    "to": _json.text,
+    "then": _json.optional_text,
     "path": _texts,
     "dice": _dice,
     "demon_die": _optional_int,
     "strike_number": _optional_int,
-    "master": _flag,
-    "forgo_benefits": _flag,
+    "master": _json.flag,
+    "forgo_benefits": _json.flag,
 }
 # the actions whose ``character`` is a type's name, not a character in play
 NAMES_A_TYPE = ("muster", "summon")
@@ -253,27 +235,27 @@ def action_from_dict(d: object) -> Action:
     """Read an action; ``RuleError`` names the field (``action.<field>``) whose shape is wrong.
     Whether it is legal is ``engine.tactical.referee.check``'s question."""
     if not isinstance(d, Mapping):
-        raise _refuse("an action is an object with a type", "action")
+        raise _json.refuse("an action is an object with a type", "action")
     kind = d.get("type")
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise _refuse(
+        raise _json.refuse(
             f"action.type: {kind!r} is not an action; one of {', '.join(ACTION_TYPES)}",
             "action.type",
         )
     known = {f.name for f in fields(cls)}
     extra = sorted(set(d) - known - {"type"})
     if extra:
-        raise _refuse(f"a {kind} has no field {extra[0]!r}", f"action.{extra[0]}")
+        raise _json.refuse(f"a {kind} has no field {extra[0]!r}", f"action.{extra[0]}")
     values: dict[str, Any] = {}
     for f in fields(cls):
         path = f"action.{f.name}"
         if f.name not in d:
             if f.default is MISSING:  # no default: required
-                raise _refuse(f"a {kind} needs {f.name}", path)
+                raise _json.refuse(f"a {kind} needs {f.name}", path)
             continue
         if f.name == "character" and kind in NAMES_A_TYPE:
-            values[f.name] = _text(d[f.name], path)
+            values[f.name] = _json.text(d[f.name], path)
         elif f.name == "character":
             values[f.name] = _id(d[f.name], path)
         else:

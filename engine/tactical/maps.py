@@ -29,6 +29,7 @@ from engine.hazards import HexHazard
 from engine.names import canonical, unknown
 from engine.tactical import hazards as tactical_hazards
 from engine.tactical.geometry import Axial, Grid, Path, parse_label
+from engine.tactical.json_fields import JsonFields
 
 FORMAT = "tactical-titan-map"
 VERSION = 1
@@ -237,32 +238,7 @@ class Map:
 # --- reading (shapes and references; the rules are map_checks') ---------------------------
 
 
-def _refuse(message: str, path: str) -> RuleError:
-    return RuleError(message, rule="2.1", path=path)
-
-
-def _object(value: object, path: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise _refuse(f"{path} must be an object", path)
-    return value
-
-
-def _list(value: object, path: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _refuse(f"{path} must be a list", path)
-    return value
-
-
-def _text(value: object, path: str) -> str:
-    if not isinstance(value, str):
-        raise _refuse(f"{path} must be a string", path)
-    return value
-
-
-def _integer(value: object, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _refuse(f"{path} must be an integer", path)
-    return value
+_json = JsonFields(rule="2.1")
 
 
 def _name(value: str, valid: tuple[str, ...]) -> str:
@@ -273,80 +249,80 @@ def _name(value: str, valid: tuple[str, ...]) -> str:
 def parse_map(d: object) -> Map:
     """A map from its JSON, unchecked: refused here only when a field has the wrong shape or
     names a hex or region the map does not have."""
-    top = _object(d, "map")
+    top = _json.mapping(d, "map")
     if top.get("format", FORMAT) != FORMAT:
-        raise _refuse(f"format must be {FORMAT!r}", "format")
+        raise _json.refuse(f"format must be {FORMAT!r}", "format")
     if top.get("version", VERSION) != VERSION:
-        raise _refuse(
+        raise _json.refuse(
             f"version {top.get('version')!r} is not known; this reads {VERSION}", "version"
         )
     regions = []
     region_at: dict[str, int] = {}
-    for i, row in enumerate(_list(top.get("regions"), "regions")):
+    for i, row in enumerate(_json.array(top.get("regions"), "regions")):
         at = f"regions[{i}]"
-        row = _object(row, at)
+        row = _json.mapping(row, at)
         region = Region(
-            _text(row.get("name"), f"{at}.name"),
-            _name(_text(row.get("terrain"), f"{at}.terrain"), TERRAINS),
+            _json.text(row.get("name"), f"{at}.name"),
+            _name(_json.text(row.get("terrain"), f"{at}.terrain"), TERRAINS),
         )
         regions.append(region)
         region_at.setdefault(region.name, i)
 
     hexes = []
     labels: dict[str, int] = {}
-    for key, row in _object(top.get("hexes"), "hexes").items():
+    for key, row in _json.mapping(top.get("hexes"), "hexes").items():
         at = f"hexes.{key}"
         try:
             point = parse_label(key)
         except TitanError as e:
             raise e.at(at) from None
-        row = _object(row, at)
-        region_name = _text(row.get("region"), f"{at}.region")
+        row = _json.mapping(row, at)
+        region_name = _json.text(row.get("region"), f"{at}.region")
         if region_name not in region_at:
-            raise _refuse(f"{at}.region: no region is named {region_name!r}", f"{at}.region")
+            raise _json.refuse(f"{at}.region: no region is named {region_name!r}", f"{at}.region")
         hexes.append(
             MapHex(
                 point,
                 region_at[region_name],
-                _name(_text(row.get("hazard", PLAIN), f"{at}.hazard"), HEX_HAZARDS),
-                _integer(row.get("elevation", 0), f"{at}.elevation"),
+                _name(_json.text(row.get("hazard", PLAIN), f"{at}.hazard"), HEX_HAZARDS),
+                _json.integer(row.get("elevation", 0), f"{at}.elevation"),
             )
         )
         labels[key] = len(labels)
     if not hexes:
-        raise _refuse("a map has hexes", "hexes")
+        raise _json.refuse("a map has hexes", "hexes")
 
     def hex_at(label: object, path: str) -> int:
         if not isinstance(label, str) or label not in labels:
-            raise _refuse(f"{path}: {label!r} is not a hex of this map", path)
+            raise _json.refuse(f"{path}: {label!r} is not a hex of this map", path)
         return labels[label]
 
     sides = []
-    for i, row in enumerate(_list(top.get("hexsides", []), "hexsides")):
+    for i, row in enumerate(_json.array(top.get("hexsides", []), "hexsides")):
         at = f"hexsides[{i}]"
-        row = _object(row, at)
-        pair = _list(row.get("between"), f"{at}.between")
+        row = _json.mapping(row, at)
+        pair = _json.array(row.get("between"), f"{at}.between")
         if len(pair) != 2:
-            raise _refuse(f"{at}.between names the two hexes of the hexside", f"{at}.between")
+            raise _json.refuse(f"{at}.between names the two hexes of the hexside", f"{at}.between")
         a, b = (hex_at(label, f"{at}.between[{k}]") for k, label in enumerate(pair))
         top_hex = None if row.get("top") is None else hex_at(row["top"], f"{at}.top")
-        hazard = _name(_text(row.get("hazard"), f"{at}.hazard"), HEXSIDE_HAZARDS)
+        hazard = _name(_json.text(row.get("hazard"), f"{at}.hazard"), HEXSIDE_HAZARDS)
         sides.append(MapHexside((min(a, b), max(a, b)), hazard, top_hex))
 
     towers = []
-    for i, row in enumerate(_list(top.get("starting_towers", []), "starting_towers")):
+    for i, row in enumerate(_json.array(top.get("starting_towers", []), "starting_towers")):
         at = f"starting_towers[{i}]"
-        row = _object(row, at)
-        region_name = _text(row.get("region"), f"{at}.region")
+        row = _json.mapping(row, at)
+        region_name = _json.text(row.get("region"), f"{at}.region")
         if region_name not in region_at:
-            raise _refuse(f"{at}.region: no region is named {region_name!r}", f"{at}.region")
+            raise _json.refuse(f"{at}.region: no region is named {region_name!r}", f"{at}.region")
         towers.append(
             StartingTower(region_at[region_name], hex_at(row.get("centre"), f"{at}.centre"))
         )
 
     return Map(
-        name=_text(top.get("name", ""), "name"),
-        description=_text(top.get("description", ""), "description"),
+        name=_json.text(top.get("name", ""), "name"),
+        description=_json.text(top.get("description", ""), "description"),
         regions=tuple(regions),
         hexes=tuple(hexes),
         hexsides=tuple(sides),
@@ -361,7 +337,7 @@ def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     for key, value in pairs:
         if key in seen:
-            raise _refuse(f"{key!r} is given twice", key)
+            raise _json.refuse(f"{key!r} is given twice", key)
         seen[key] = value
     return seen
 

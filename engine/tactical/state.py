@@ -17,9 +17,10 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.characters import TITAN
-from engine.errors import RuleError, TitanError
+from engine.errors import TitanError
 from engine.names import canonical
 from engine.tactical.characters import CHARACTERS, TacticalCharacter
+from engine.tactical.json_fields import JsonFields
 from engine.tactical.maps import Map, map_names, stored_map
 
 FORMAT = "tactical-titan-state"
@@ -281,54 +282,19 @@ class GameState:
 # --- reading -----------------------------------------------------------------------------
 
 
-def _refuse(message: str, path: str, rule: str = "4.0") -> RuleError:
-    return RuleError(message, rule=rule, path=path)
-
-
-def _object(value: object, path: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise _refuse(f"{path} must be an object", path)
-    return value
-
-
-def _list(value: object, path: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _refuse(f"{path} must be a list", path)
-    return value
-
-
-def _text(value: object, path: str) -> str:
-    if not isinstance(value, str):
-        raise _refuse(f"{path} must be a string", path)
-    return value
-
-
-def _integer(value: object, path: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _refuse(f"{path} must be an integer", path)
-    return value
-
-
-def _flag(value: object, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise _refuse(f"{path} must be true or false", path)
-    return value
-
-
-def _optional_text(value: object, path: str) -> str | None:
-    return None if value is None else _text(value, path)
+_json = JsonFields(rule="4.0")
 
 
 def _character_name(value: object, path: str) -> str:
     """A character's name in its book spelling; an unknown one as given, for the checks."""
-    text = _text(value, path)
+    text = _json.text(value, path)
     return canonical(text, CHARACTERS) or text
 
 
 def _map(value: object) -> tuple[Map, str | None]:
     if isinstance(value, str):
         if value not in map_names():
-            raise _refuse(
+            raise _json.refuse(
                 f"state.map: no stored map is named {value!r}; stored: {', '.join(map_names())}",
                 "state.map",
                 "3.1",
@@ -342,27 +308,27 @@ def _map(value: object) -> tuple[Map, str | None]:
 
 def _pile(value: object, path: str) -> dict[str, int]:
     pile = {}
-    for name, count in _object(value, path).items():
-        pile[_character_name(name, f"{path}")] = _integer(count, f"{path}.{name}")
+    for name, count in _json.mapping(value, path).items():
+        pile[_character_name(name, f"{path}")] = _json.integer(count, f"{path}.{name}")
     return pile
 
 
 def _parse(d: object) -> GameState:
-    top = _object(d, "state")
+    top = _json.mapping(d, "state")
     if top.get("format", FORMAT) != FORMAT:
-        raise _refuse(f"state.format must be {FORMAT!r}", "state.format")
+        raise _json.refuse(f"state.format must be {FORMAT!r}", "state.format")
     if top.get("version", VERSION) != VERSION:
-        raise _refuse(f"state.version: this reads version {VERSION}", "state.version")
+        raise _json.refuse(f"state.version: this reads version {VERSION}", "state.version")
     m, map_name = _map(top.get("map"))
     tower_of = {m.regions[t.region].name: i for i, t in enumerate(m.starting_towers)}
 
     players = []
-    for i, row in enumerate(_list(top.get("players"), "state.players")):
+    for i, row in enumerate(_json.array(top.get("players"), "state.players")):
         at = f"state.players[{i}]"
-        row = _object(row, at)
-        tower = _text(row.get("tower"), f"{at}.tower")
+        row = _json.mapping(row, at)
+        tower = _json.text(row.get("tower"), f"{at}.tower")
         if tower not in tower_of:
-            raise _refuse(
+            raise _json.refuse(
                 f"{at}.tower: {tower!r} is not a starting tower of the map; its towers: "
                 f"{', '.join(tower_of)}",
                 f"{at}.tower",
@@ -370,42 +336,42 @@ def _parse(d: object) -> GameState:
             )
         players.append(
             Player(
-                name=_text(row.get("name"), f"{at}.name"),
+                name=_json.text(row.get("name"), f"{at}.name"),
                 tower=tower_of[tower],
-                score=_integer(row.get("score", 0), f"{at}.score"),
-                eliminated=_flag(row.get("eliminated", False), f"{at}.eliminated"),
+                score=_json.integer(row.get("score", 0), f"{at}.score"),
+                eliminated=_json.flag(row.get("eliminated", False), f"{at}.eliminated"),
             )
         )
 
     figures = []
-    for i, row in enumerate(_list(top.get("characters", []), "state.characters")):
+    for i, row in enumerate(_json.array(top.get("characters", []), "state.characters")):
         at = f"state.characters[{i}]"
-        row = _object(row, at)
+        row = _json.mapping(row, at)
         try:
-            hex_ = m.parse(_text(row.get("hex"), f"{at}.hex"))
+            hex_ = m.parse(_json.text(row.get("hex"), f"{at}.hex"))
         except TitanError as error:
             raise error.at(f"{at}.hex") from None
         deeds = []
-        for k, word in enumerate(_list(row.get("did", []), f"{at}.did")):
+        for k, word in enumerate(_json.array(row.get("did", []), f"{at}.did")):
             try:
-                deeds.append(Deed(_text(word, f"{at}.did[{k}]")))
+                deeds.append(Deed(_json.text(word, f"{at}.did[{k}]")))
             except ValueError:
-                raise _refuse(
+                raise _json.refuse(
                     f"{at}.did[{k}]: {word!r} is not a deed; one of "
                     f"{', '.join(d.value for d in Deed)}",
                     f"{at}.did[{k}]",
                 ) from None
         figures.append(
             Figure(
-                id=_integer(row.get("id"), f"{at}.id"),
-                player=_text(row.get("player"), f"{at}.player"),
+                id=_json.integer(row.get("id"), f"{at}.id"),
+                player=_json.text(row.get("player"), f"{at}.player"),
                 name=_character_name(row.get("name"), f"{at}.name"),
                 hex=hex_,
-                damage=_integer(row.get("damage", 0), f"{at}.damage"),
+                damage=_json.integer(row.get("damage", 0), f"{at}.damage"),
                 did=frozenset(deeds),
-                poison=_integer(row.get("poison", 0), f"{at}.poison"),
-                poisoned_by=_optional_text(row.get("poisoned_by"), f"{at}.poisoned_by"),
-                slain_by=_optional_text(row.get("slain_by"), f"{at}.slain_by"),
+                poison=_json.integer(row.get("poison", 0), f"{at}.poison"),
+                poisoned_by=_json.optional_text(row.get("poisoned_by"), f"{at}.poisoned_by"),
+                slain_by=_json.optional_text(row.get("slain_by"), f"{at}.slain_by"),
             )
         )
 
@@ -413,7 +379,7 @@ def _parse(d: object) -> GameState:
     try:
         phase = Phase(phase_word)
     except ValueError:
-        raise _refuse(
+        raise _json.refuse(
             f"state.phase: {phase_word!r} is not a phase; one of "
             f"{', '.join(p.value for p in Phase)}",
             "state.phase",
@@ -421,24 +387,26 @@ def _parse(d: object) -> GameState:
 
     regions = {r.name: i for i, r in enumerate(m.regions)}
     mustered = []
-    for i, name in enumerate(_list(top.get("mustered_regions", []), "state.mustered_regions")):
+    for i, name in enumerate(
+        _json.array(top.get("mustered_regions", []), "state.mustered_regions")
+    ):
         at = f"state.mustered_regions[{i}]"
-        if _text(name, at) not in regions:
-            raise _refuse(f"{at}: no region of the map is named {name!r}", at, "6.2")
+        if _json.text(name, at) not in regions:
+            raise _json.refuse(f"{at}: no region of the map is named {name!r}", at, "6.2")
         mustered.append(regions[name])
 
     dues = []
-    for i, row in enumerate(_list(top.get("angels_due", []), "state.angels_due")):
+    for i, row in enumerate(_json.array(top.get("angels_due", []), "state.angels_due")):
         at = f"state.angels_due[{i}]"
-        row = _object(row, at)
+        row = _json.mapping(row, at)
         dues.append(
             AngelDue(
-                _text(row.get("player"), f"{at}.player"),
+                _json.text(row.get("player"), f"{at}.player"),
                 _character_name(row.get("name"), f"{at}.name"),
             )
         )
 
-    sets = _integer(top.get("sets", 1), "state.sets")
+    sets = _json.integer(top.get("sets", 1), "state.sets")
     dead = _pile(top.get("dead_pile", {}), "state.dead_pile")
     if "muster_pile" in top:
         muster = _pile(top["muster_pile"], "state.muster_pile")
@@ -449,15 +417,15 @@ def _parse(d: object) -> GameState:
         map=m,
         players=tuple(players),
         figures=tuple(figures),
-        active=_text(top.get("active"), "state.active"),
+        active=_json.text(top.get("active"), "state.active"),
         phase=phase,
-        turn=_integer(top.get("turn", FIRST_TURN), "state.turn"),
+        turn=_json.integer(top.get("turn", FIRST_TURN), "state.turn"),
         muster_pile=MappingProxyType(muster),
         dead_pile=MappingProxyType(dead),
         mustered_regions=frozenset(mustered),
-        responding=_flag(top.get("responding", False), "state.responding"),
+        responding=_json.flag(top.get("responding", False), "state.responding"),
         angels_due=tuple(dues),
-        next_id=_integer(top.get("next_id", max(ids, default=0) + 1), "state.next_id"),
+        next_id=_json.integer(top.get("next_id", max(ids, default=0) + 1), "state.next_id"),
         sets=sets,
         map_name=map_name,
     )
