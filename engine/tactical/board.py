@@ -28,6 +28,7 @@ from engine.tactical.maps import Map
 from engine.tactical.state import Figure, GameState
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 # --- the map's hexes as the rules read them -------------------------------------------------
 
@@ -49,41 +50,42 @@ def going_up(m: Map, a: int, b: int) -> bool:
     return side is not None and side.going_up(b)
 
 
-_KEPT_TABLES = 256  # tables kept: a few maps' hex facts and a table per character type
-_TABLES: dict[tuple[int, str], tuple[Map, Any]] = {}
-_TABLES_LOCK = Lock()
+class _Kept:
+    """Answers about frozen values (maps, states), each built once by the function given and
+    kept while its value is among the last ``most`` asked of: a frozen value's answers never
+    change, and a value is known by its identity."""
+
+    def __init__(self, most: int):
+        self._most = most
+        self._kept: dict[tuple[int, str], tuple[object, Any]] = {}
+        self._lock = Lock()
+
+    def answer(self, owner: V, name: str, build: Callable[[V], T]) -> T:
+        kept = self._kept.get((id(owner), name))
+        if kept is None or kept[0] is not owner:
+            with self._lock:
+                if len(self._kept) >= self._most:
+                    self._kept.pop(next(iter(self._kept)))
+                kept = (owner, build(owner))
+                self._kept[id(owner), name] = kept
+        answer: T = kept[1]
+        return answer
+
+
+_MAP_TABLES = _Kept(256)  # a few maps' hex facts and a table per character type
+_STATE_ANSWERS = _Kept(8)  # the answers about the last few states asked of
 
 
 def per_map(m: Map, name: str, build: Callable[[Map], T]) -> T:
     """A table of ``m`` named ``name``, built once by ``build`` and kept among the last few
     built (a ``Map`` is frozen: its tables never change)."""
-    kept = _TABLES.get((id(m), name))
-    if kept is None or kept[0] is not m:
-        with _TABLES_LOCK:
-            if len(_TABLES) >= _KEPT_TABLES:
-                _TABLES.pop(next(iter(_TABLES)))
-            kept = (m, build(m))
-            _TABLES[id(m), name] = kept
-    table: T = kept[1]
-    return table
-
-
-_KEPT_STATES = 8  # the answers kept about the last few states asked of
-_ANSWERS: dict[tuple[int, str], tuple[GameState, Any]] = {}
+    return _MAP_TABLES.answer(m, name, build)
 
 
 def per_state(state: GameState, name: str, build: Callable[[GameState], T]) -> T:
     """An answer about ``state`` named ``name``, built once by ``build`` while the state is one
     of the last few asked of (a state is frozen: the answer never changes)."""
-    kept = _ANSWERS.get((id(state), name))
-    if kept is None or kept[0] is not state:
-        with _TABLES_LOCK:
-            if len(_ANSWERS) >= _KEPT_STATES:
-                _ANSWERS.pop(next(iter(_ANSWERS)))
-            kept = (state, build(state))
-            _ANSWERS[id(state), name] = kept
-    answer: T = kept[1]
-    return answer
+    return _STATE_ANSWERS.answer(state, name, build)
 
 
 def _build_facts(m: Map) -> tuple[HexFacts, ...]:
