@@ -306,6 +306,18 @@ def find_figure(
     return figure, []
 
 
+def acting_figure(
+    state: GameState, id_: int, phase: Phase, what: str, rule: str
+) -> tuple[Figure | None, list[Problem]]:
+    """The active player's character an action of ``phase`` names (4.0, 4.1), and the problems
+    found; None for the character when there is none to judge further."""
+    problems = in_phase(state, phase, what, rule)
+    figure, found = find_figure(state, id_, "character")
+    if figure is None or found:
+        return None, problems + found
+    return figure, problems
+
+
 def find_hex(state: GameState, label: str, field: str) -> tuple[int | None, list[Problem]]:
     try:
         return state.map.parse(label), []

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.game.problems import Problem
-from engine.tactical.actions import Heal, Rest, find_figure, in_phase, problem
+from engine.tactical.actions import Heal, Rest, acting_figure, find_figure, problem
 from engine.tactical.board import adjacent, hex_facts, locked
 from engine.tactical.healing import (
     ability_healing,
@@ -26,10 +26,8 @@ def rest_amount(state: GameState, figure: Figure) -> int:
 
 
 def check_rest(state: GameState, action: Rest) -> list[Problem]:
-    problems = in_phase(state, Phase.HEALING, "resting", "5.1")
-    figure, found = find_figure(state, action.character, "character")
-    problems += found
-    if figure is None or found:
+    figure, problems = acting_figure(state, action.character, Phase.HEALING, "resting", "5.1")
+    if figure is None:
         return problems
     if figure.has(Deed.RESTED):
         problems.append(
@@ -69,12 +67,10 @@ def beside(state: GameState, healer: Figure, target: Figure) -> bool:
 
 
 def check_heal(state: GameState, action: Heal) -> list[Problem]:
-    problems = in_phase(state, Phase.HEALING, "healing", "5.2")
-    healer, found = find_figure(state, action.character, "character")
-    problems += found
+    healer, problems = acting_figure(state, action.character, Phase.HEALING, "healing", "5.2")
     target, found_target = find_figure(state, action.target, "target", own=False)
     problems += found_target
-    if healer is None or target is None or found or found_target:
+    if healer is None or target is None or found_target:
         return problems
     if target.player != healer.player:
         problems.append(

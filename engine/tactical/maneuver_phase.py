@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.game.problems import Problem
-from engine.tactical.actions import Move, Teleport, find_figure, find_hex, in_phase, problem
+from engine.tactical.actions import Move, Teleport, acting_figure, find_hex, problem
 from engine.tactical.board import labels
 from engine.tactical.movement import (
     Way,
@@ -57,10 +57,8 @@ def _way(state: GameState, figure: Figure, action: Move) -> Way | Problem:
 
 
 def check_move(state: GameState, action: Move) -> list[Problem]:
-    problems = in_phase(state, Phase.MANEUVER, "a move", "7.0")
-    figure, found = find_figure(state, action.character, "character")
-    problems += found
-    if figure is None or found:
+    figure, problems = acting_figure(state, action.character, Phase.MANEUVER, "a move", "7.0")
+    if figure is None:
         return problems
     refusal = move_refusal(state, figure)
     if refusal is not None:
@@ -88,10 +86,8 @@ def apply_move(state: GameState, action: Move) -> GameState:
 
 
 def check_teleport(state: GameState, action: Teleport) -> list[Problem]:
-    problems = in_phase(state, Phase.MANEUVER, "a teleport", "7.2")
-    figure, found = find_figure(state, action.character, "character")
-    problems += found
-    if figure is None or found:
+    figure, problems = acting_figure(state, action.character, Phase.MANEUVER, "a teleport", "7.2")
+    if figure is None:
         return problems
     refusal = teleport_refusal(state, figure)
     if refusal is not None:
