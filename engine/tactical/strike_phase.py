@@ -17,12 +17,13 @@ from dataclasses import replace
 
 from engine.game.problems import Problem
 from engine.rangestrikes import LONGEST_RANGE
-from engine.strikes import HIGHEST_STRIKE_NUMBER
+from engine.strikes import HIGHEST_STRIKE_NUMBER, StrikeTerms
 from engine.tactical.actions import Rangestrike, Strike, find_figure, in_phase, problem
 from engine.tactical.board import in_contact, locked, may_strike_between, per_state
 from engine.tactical.state import Deed, Figure, GameState, Phase
 from engine.tactical.strikes import (
     DIE_FACES,
+    RangestrikeTerms,
     carry_refusal,
     dice_of,
     hits,
@@ -100,6 +101,31 @@ def striking_refusal(state: GameState, striker: Figure) -> str | None:
     return None
 
 
+def _opening(
+    state: GameState, action: Strike | Rangestrike, what: str, *, own: bool
+) -> tuple[Figure, Figure] | list[Problem]:
+    """The striker and its target, or the problems of any strike's first checks: the phase
+    (8.0), the two characters (the active player's striker, ``own``, for a rangestrike, 13.0;
+    anyone's striking back, 8.0), and whether the striker may strike now (TITAN 12.1)."""
+    problems = in_phase(state, Phase.STRIKE, what, "8.0")
+    striker, found = find_figure(state, action.character, "character", own=own)
+    target, found_target = find_figure(state, action.target, "target", own=False)
+    problems += found + found_target
+    if striker is None or target is None or problems:
+        return problems
+    refusal = striking_refusal(state, striker)
+    if refusal is not None:
+        return [problem("may_not_strike_now", refusal, "character", "8.0")]
+    return striker, target
+
+
+def _pair(state: GameState, action: Strike | Rangestrike) -> tuple[Figure, Figure]:
+    """The striker and the target of a strike that passed its checks."""
+    striker, target = state.figure(action.character), state.figure(action.target)
+    assert striker is not None and target is not None
+    return striker, target
+
+
 def _dice_problems(dice: tuple[int, ...] | None, count: int, rule: str) -> list[Problem]:
     if dice is None:
         return []
@@ -111,36 +137,30 @@ def _dice_problems(dice: tuple[int, ...] | None, count: int, rule: str) -> list[
 # --- strikes (TITAN 12.0-12.5, 8.1) ------------------------------------------------------------
 
 
-def _declared(state: GameState, action: Strike) -> int:
-    striker, target = state.figure(action.character), state.figure(action.target)
-    assert striker is not None and target is not None
-    terms = strike_terms(state, striker, target)
+def _terms(state: GameState, action: Strike) -> StrikeTerms:
+    terms = strike_terms(state, *_pair(state, action))
     assert terms is not None
+    return terms
+
+
+def _declared(state: GameState, action: Strike) -> int:
     if action.strike_number is not None:
         return action.strike_number
-    return least_number(terms, action.forgo_benefits)
+    return least_number(_terms(state, action), action.forgo_benefits)
 
 
 def strike_dice(state: GameState, action: Strike) -> int:
     """How many dice the strike rolls: its Power-factor with the hazards' and abilities' dice,
     the hexside benefits forgone or not (TITAN 12.2, 12.5)."""
-    striker, target = state.figure(action.character), state.figure(action.target)
-    assert striker is not None and target is not None
-    terms = strike_terms(state, striker, target)
-    assert terms is not None
-    return dice_of(terms, action.forgo_benefits)
+    return dice_of(_terms(state, action), action.forgo_benefits)
 
 
 def check_strike(state: GameState, action: Strike) -> list[Problem]:
-    problems = in_phase(state, Phase.STRIKE, "a strike", "8.0")
-    striker, found = find_figure(state, action.character, "character", own=False)
-    target, found_target = find_figure(state, action.target, "target", own=False)
-    problems += found + found_target
-    if striker is None or target is None or problems:
-        return problems
-    refusal = striking_refusal(state, striker)
-    if refusal is not None:
-        return [problem("may_not_strike_now", refusal, "character", "8.0")]
+    opening = _opening(state, action, "a strike", own=False)
+    if isinstance(opening, list):
+        return opening
+    striker, target = opening
+    problems: list[Problem] = []
     m = state.map
     terms = strike_terms(state, striker, target)
     if not may_target(state, striker, target) or terms is None:
@@ -249,8 +269,7 @@ def _struck(state: GameState, striker: Figure) -> GameState:
 
 
 def apply_strike(state: GameState, action: Strike) -> GameState:
-    striker, target = state.figure(action.character), state.figure(action.target)
-    assert striker is not None and target is not None
+    striker, target = _pair(state, action)
     state, _ = _chain(state, striker, target, action)
     return _struck(state, striker)
 
@@ -274,15 +293,10 @@ def carry_recipients(state: GameState, action: Strike) -> list[Figure]:
 
 
 def check_rangestrike(state: GameState, action: Rangestrike) -> list[Problem]:
-    problems = in_phase(state, Phase.STRIKE, "a rangestrike", "8.0")
-    striker, found = find_figure(state, action.character, "character")
-    target, found_target = find_figure(state, action.target, "target", own=False)
-    problems += found + found_target
-    if striker is None or target is None or problems:
-        return problems
-    refusal = striking_refusal(state, striker)
-    if refusal is not None:
-        return [problem("may_not_strike_now", refusal, "character", "8.0")]
+    opening = _opening(state, action, "a rangestrike", own=True)
+    if isinstance(opening, list):
+        return opening
+    striker, target = opening
     if locked(state, striker):
         return [
             problem(
@@ -307,19 +321,20 @@ def check_rangestrike(state: GameState, action: Rangestrike) -> list[Problem]:
     return _dice_problems(action.dice, terms.dice, "8.0")
 
 
-def rangestrike_dice(state: GameState, action: Rangestrike) -> int:
-    striker, target = state.figure(action.character), state.figure(action.target)
-    assert striker is not None and target is not None
-    terms = rangestrike_terms(state, striker, target)
+def _range_terms(state: GameState, action: Rangestrike) -> RangestrikeTerms:
+    terms = rangestrike_terms(state, *_pair(state, action))
     assert not isinstance(terms, str)
-    return terms.dice
+    return terms
+
+
+def rangestrike_dice(state: GameState, action: Rangestrike) -> int:
+    return _range_terms(state, action).dice
 
 
 def apply_rangestrike(state: GameState, action: Rangestrike) -> GameState:
-    striker, target = state.figure(action.character), state.figure(action.target)
-    assert striker is not None and target is not None and action.dice is not None
-    terms = rangestrike_terms(state, striker, target)
-    assert not isinstance(terms, str)
+    striker, target = _pair(state, action)
+    terms = _range_terms(state, action)
+    assert action.dice is not None
     landed = min(hits(action.dice, terms.strike_number), state.power(target) - target.damage)
     return _struck(_land(state, striker, target, landed), striker)
 
