@@ -146,6 +146,17 @@ def _free_to_enter(kind: TacticalCharacter, hazard: str) -> bool:
     return _clear_for_moving(kind, hazard) or hazard in kind.abilities.enters
 
 
+def _allowed(kind: TacticalCharacter, hazard: HexHazard, who: Who, *, flies: bool) -> bool:
+    """May the character go into a hex of ``hazard`` in the way the hazard allows ``who``?
+    Never out of the hexes it is confined to (9.2), always where an ability lets it (12.2,
+    9.2, 10.1), else as the hazard chart says."""
+    if _confined_out(kind, hazard.name):
+        return False
+    if _free_to_enter(kind, hazard.name):
+        return True
+    return applies(who, native=kind.is_native(hazard.name), flies=flies)
+
+
 # --- movement (11.4, 12.1, 7.1) ----------------------------------------------------------------
 
 
@@ -153,29 +164,17 @@ def may_walk_into(kind: TacticalCharacter, hazard: HexHazard) -> bool:
     """May a character enter (or pass through) a hex of this hazard on foot? Trees no one
     (the Druid yes), Bog and Volcano natives (the Colossus ignores Bog; the Fire Elemental and
     the Salamander enter a Volcano), Water natives (12.1.2)."""
-    if _confined_out(kind, hazard.name):
-        return False
-    if _free_to_enter(kind, hazard.name):
-        return True
-    return applies(hazard.may_walk_in, native=kind.is_native(hazard.name), flies=False)
+    return _allowed(kind, hazard, hazard.may_walk_in, flies=False)
 
 
 def may_fly_over(kind: TacticalCharacter, hazard: HexHazard) -> bool:
     """May a flier cross a hex of this hazard in the air (11.4; Water: anyone, 12.1.2)?"""
-    if _confined_out(kind, hazard.name):
-        return False
-    if _free_to_enter(kind, hazard.name):
-        return True
-    return applies(hazard.may_fly_over, native=kind.is_native(hazard.name), flies=True)
+    return _allowed(kind, hazard, hazard.may_fly_over, flies=True)
 
 
 def may_land(kind: TacticalCharacter, hazard: HexHazard) -> bool:
     """May a flier end its move in a hex of this hazard (11.5; Water: natives, 12.1.2)?"""
-    if _confined_out(kind, hazard.name):
-        return False
-    if _free_to_enter(kind, hazard.name):
-        return True
-    return applies(hazard.may_land, native=kind.is_native(hazard.name), flies=True)
+    return _allowed(kind, hazard, hazard.may_land, flies=True)
 
 
 def may_end_move_in(kind: TacticalCharacter, hazard: HexHazard) -> bool:
