@@ -1,11 +1,12 @@
 // A Battleland drawn as plain SVG from the API's data (GET /api/v1/battlelands/{terrain}, or
 // the `battleland` of an /odds/trace answer): hexes with their labels, hazards and
 // elevations, the hexside hazards, the entry sides with the attacker's marked, the Tower's
-// walls; and characters placed on it, with the moves and strikes of a phase.
+// walls; and characters placed on it, with the moves and strikes of a phase. The hexes are
+// drawn with hexes.js (HexDrawing), as the Tactical Titan map is.
 "use strict";
 
 const Battleland = (() => {
-  const SVG = "http://www.w3.org/2000/svg";
+  const { node, round } = HexDrawing;
   const S = 36; // a hex's side, in the drawing's units
   const H = (S * Math.sqrt(3)) / 2; // half a flat-topped hex's height
   const MARGIN = 50; // room for the entry sides' marks around the board
@@ -26,27 +27,12 @@ const Battleland = (() => {
     Wall: { stroke: "#5d5750", text: "Wall of the Tower" },
   };
 
-  function node(tag, attributes = {}, text = null) {
-    const n = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attributes)) n.setAttribute(k, String(v));
-    if (text !== null) n.textContent = text;
-    return n;
-  }
-
-  const round = (v) => Math.round(v * 10) / 10;
-
   function centreOf(place) {
-    return [MARGIN + S + 1.5 * S * place.x, MARGIN + H + H * place.y];
+    const [x, y] = HexDrawing.centre(place, S);
+    return [MARGIN + S + x, MARGIN + H + y];
   }
 
-  function corners([cx, cy], scale = 1) {
-    const points = [];
-    for (let k = 0; k < 6; k += 1) {
-      const a = (Math.PI / 3) * k;
-      points.push(`${round(cx + scale * S * Math.cos(a))},${round(cy + scale * S * Math.sin(a))}`);
-    }
-    return points.join(" ");
-  }
+  const corners = (centre, scale = 1) => HexDrawing.corners(centre, S, scale);
 
   /** Draw ``land`` into ``svg`` (replacing what it held); the attacker enters by ``entrySide``.
    * Answers the view that places pieces on it. */
@@ -96,30 +82,15 @@ const Battleland = (() => {
 
     const sides = node("g", { class: "hexsides" });
     for (const side of land.hexsides) {
-      const [ax, ay] = centre[side.hex];
-      const [bx, by] = centre[side.toward];
-      const [mx, my] = [(ax + bx) / 2, (ay + by) / 2];
-      const len = Math.hypot(bx - ax, by - ay);
-      const [dx, dy] = [(bx - ax) / len, (by - ay) / len]; // from the hex atop it, downhill
-      const [px, py] = [-dy, dx];
       const style = HEXSIDES[side.hazard] || HEXSIDES.Slope;
       const g = node("g", {
         class: `hexside hexside-${side.hazard.toLowerCase()}`,
         "data-hex": side.hex, "data-toward": side.toward,
       });
       g.append(node("title", {}, `${side.hazard} between ${side.hex} (above) and ${side.toward}`));
-      g.append(node("line", {
-        x1: round(mx + px * S * 0.5), y1: round(my + py * S * 0.5),
-        x2: round(mx - px * S * 0.5), y2: round(my - py * S * 0.5),
-        stroke: style.stroke, class: "edge",
-      }));
-      for (const t of [-0.3, 0, 0.3]) {
-        const [tx, ty] = [mx + px * S * t, my + py * S * t];
-        g.append(node("line", {
-          x1: round(tx), y1: round(ty), x2: round(tx + dx * 6), y2: round(ty + dy * 6),
-          stroke: style.stroke, class: "tick",
-        }));
-      }
+      // ticks from the hex atop it, downhill
+      g.append(...HexDrawing.hexsideLines(
+        centre[side.hex], centre[side.toward], S, style.stroke, [-0.6, 0, 0.6], 6));
       sides.append(g);
     }
     svg.append(sides);

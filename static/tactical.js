@@ -6,7 +6,7 @@
 
 const TacticalPage = (() => {
   const API = "/api/v1/tactical";
-  const SVG = "http://www.w3.org/2000/svg";
+  const { node, round } = HexDrawing;
   const S = 20; // a hex's side, in the drawing's units
   const H = (S * Math.sqrt(3)) / 2; // half a flat-topped hex's height
   const MARGIN = 8;
@@ -41,13 +41,6 @@ const TacticalPage = (() => {
   const $ = (selector) => document.querySelector(selector);
   const view = { map: null, layout: null, state: null, centre: {}, at: {}, chosen: null, zoom: 1 };
 
-  function node(tag, attributes = {}, text = null) {
-    const n = document.createElementNS(SVG, tag);
-    for (const [k, v] of Object.entries(attributes)) n.setAttribute(k, String(v));
-    if (text !== null) n.textContent = text;
-    return n;
-  }
-
   function element(tag, attributes = {}, ...children) {
     const n = document.createElement(tag);
     for (const [k, v] of Object.entries(attributes)) {
@@ -58,28 +51,7 @@ const TacticalPage = (() => {
     return n;
   }
 
-  const round = (v) => Math.round(v * 10) / 10;
-
-  function corners([cx, cy], scale = 1) {
-    const points = [];
-    for (let k = 0; k < 6; k += 1) {
-      const a = (Math.PI / 3) * k;
-      points.push(`${round(cx + scale * S * Math.cos(a))},${round(cy + scale * S * Math.sin(a))}`);
-    }
-    return points.join(" ");
-  }
-
-  /** The segment two neighbouring hexes share, as [x1, y1, x2, y2], and the unit vector from
-   * the first toward the second. */
-  function sharedSide(a, b) {
-    const [ax, ay] = view.centre[a];
-    const [bx, by] = view.centre[b];
-    const [mx, my] = [(ax + bx) / 2, (ay + by) / 2];
-    const len = Math.hypot(bx - ax, by - ay);
-    const [dx, dy] = [(bx - ax) / len, (by - ay) / len];
-    const [px, py] = [-dy * S * 0.5, dx * S * 0.5];
-    return { ends: [mx + px, my + py, mx - px, my - py], toward: [dx, dy], middle: [mx, my] };
-  }
+  const corners = (centre, scale = 1) => HexDrawing.corners(centre, S, scale);
 
   // ---------- requests ----------
 
@@ -140,7 +112,7 @@ const TacticalPage = (() => {
     const labels = Object.keys(layout);
     for (const label of labels) {
       const { x, y } = layout[label];
-      view.centre[label] = [1.5 * S * x, H * y];
+      view.centre[label] = HexDrawing.centre({ x, y }, S);
       view.at[`${x},${y}`] = label;
     }
     const xs = labels.map((l) => view.centre[l][0]);
@@ -230,7 +202,6 @@ const TacticalPage = (() => {
       // ticks point from the hex the hazard is atop, downhill
       const top = side.top || a;
       const other = top === a ? b : a;
-      const { ends, toward, middle } = sharedSide(top, other);
       const one = node("g", {
         class: `hexside hexside-${side.hazard.toLowerCase()}`,
         "data-between": `${a}-${b}`,
@@ -238,21 +209,9 @@ const TacticalPage = (() => {
       one.append(node("title", {}, side.top
         ? `${style.text} between ${side.top} (above) and ${other}`
         : `${style.text} between ${a} and ${b}`));
-      one.append(node("line", {
-        x1: round(ends[0]), y1: round(ends[1]), x2: round(ends[2]), y2: round(ends[3]),
-        stroke: style.stroke, class: "edge",
-      }));
-      if (side.top) {
-        const [px, py] = [ends[0] - middle[0], ends[1] - middle[1]];
-        for (const t of [-0.55, 0, 0.55]) {
-          const [tx, ty] = [middle[0] + px * t, middle[1] + py * t];
-          one.append(node("line", {
-            x1: round(tx), y1: round(ty),
-            x2: round(tx + toward[0] * 4), y2: round(ty + toward[1] * 4),
-            stroke: style.stroke, class: "tick",
-          }));
-        }
-      }
+      // a hexside with a top: ticks from it, downhill (a River has none)
+      one.append(...HexDrawing.hexsideLines(view.centre[top], view.centre[other], S, style.stroke,
+        side.top ? [-0.55, 0, 0.55] : [], 4));
       g.append(one);
     }
     return g;
