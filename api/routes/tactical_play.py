@@ -35,9 +35,6 @@ from engine.names import closest
 from engine.tactical import referee
 from engine.tactical.actions import (
     Action,
-    EndPhase,
-    Heal,
-    Move,
     Muster,
     PlaceAngel,
     Rangestrike,
@@ -50,7 +47,7 @@ from engine.tactical.actions import (
 from engine.tactical.healing import ability_healing, hits_after_healing
 from engine.tactical.healing_phase import rest_amount
 from engine.tactical.muster_phase import muster_target, summon_number
-from engine.tactical.state import Figure, GameState
+from engine.tactical.state import Figure, GameState, Phase
 from engine.tactical.state_checks import validate as state_problems
 from engine.tactical.strike_phase import strike_dice
 from engine.tactical.strikes import least_number, rangestrike_terms, strike_terms
@@ -241,17 +238,13 @@ def apply_action() -> Response:
 
 # --- the legal actions ------------------------------------------------------------------------
 
-KINDS: dict[type[Action], str] = {
-    Move: "moves",
-    Teleport: "moves",
-    Strike: "strikes",
-    Rangestrike: "strikes",
-    Rest: "heals",
-    Heal: "heals",
-    Muster: "musters",
-    Summon: "musters",
-    PlaceAngel: "other",
-    EndPhase: "other",
+# the answer's lists, by the phase each action belongs to (4.0; None: any phase)
+KINDS: dict[Phase | None, str] = {
+    Phase.MANEUVER: "moves",
+    Phase.STRIKE: "strikes",
+    Phase.HEALING: "heals",
+    Phase.MUSTER: "musters",
+    None: "other",
 }
 
 
@@ -395,6 +388,6 @@ def legal() -> Response:
             actions = [a for a in actions if _actor(state, a) == player]
     found: dict[str, list[dict[str, Any]]] = {kind: [] for kind in DESCRIBE}
     for a in actions:
-        kind = KINDS[type(a)]
+        kind = KINDS[a.phase]
         found[kind].append({"action": a.to_dict(), **DESCRIBE[kind](state, a)})
     return answer(found)

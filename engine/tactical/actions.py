@@ -25,9 +25,11 @@ from engine.tactical.state import Figure, GameState, Phase
 
 @dataclass(frozen=True)
 class Action:
-    """What every action shares: its ``type`` word and its codec."""
+    """What every action shares: its ``type`` word, the phase of a turn it belongs to (4.0;
+    None: any phase) and its codec."""
 
     type: ClassVar[str] = ""
+    phase: ClassVar[Phase | None] = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
@@ -47,6 +49,7 @@ class Rest(Action):
     """5.1, 5.3: the character rests."""
 
     type: ClassVar[str] = "rest"
+    phase: ClassVar[Phase | None] = Phase.HEALING
     character: int
 
 
@@ -55,6 +58,7 @@ class Heal(Action):
     """5.2: the character uses its Heal or Restore on ``target`` (itself, or one beside it)."""
 
     type: ClassVar[str] = "heal"
+    phase: ClassVar[Phase | None] = Phase.HEALING
     character: int
     target: int
 
@@ -67,6 +71,7 @@ class Muster(Action):
     Muster character instead (9.1)."""
 
     type: ClassVar[str] = "muster"
+    phase: ClassVar[Phase | None] = Phase.MUSTER
     region: str
     character: str
     participants: tuple[int, ...]
@@ -81,6 +86,7 @@ class Summon(Action):
     Clerics a Creature from the dead pile; ``demon_die`` picks the Demon (10.1)."""
 
     type: ClassVar[str] = "summon"
+    phase: ClassVar[Phase | None] = Phase.MUSTER
     character: str
     summoners: tuple[int, ...]
     hex: str
@@ -95,6 +101,7 @@ class Move(Action):
     least hurtful way is taken."""
 
     type: ClassVar[str] = "move"
+    phase: ClassVar[Phase | None] = Phase.MANEUVER
     character: int
     to: str
     path: tuple[str, ...] = ()
@@ -106,6 +113,7 @@ class Teleport(Action):
     left of its Skill-factor (docs/rulings.md)."""
 
     type: ClassVar[str] = "teleport"
+    phase: ClassVar[Phase | None] = Phase.MANEUVER
     character: int
     to: str
     then: str | None = None
@@ -118,6 +126,7 @@ class Strike(Action):
     hexside benefits or not; excess hits carry to the characters of ``carry_to`` in order."""
 
     type: ClassVar[str] = "strike"
+    phase: ClassVar[Phase | None] = Phase.STRIKE
     character: int
     target: int
     strike_number: int | None = None
@@ -131,6 +140,7 @@ class Rangestrike(Action):
     """8.0 (TITAN 13.0-13.5): the active player's character rangestrikes ``target``."""
 
     type: ClassVar[str] = "rangestrike"
+    phase: ClassVar[Phase | None] = Phase.STRIKE
     character: int
     target: int
     dice: tuple[int, ...] | None = None
@@ -272,9 +282,10 @@ def problem(code: str, message: str, field: str | None, rule: str | None) -> Pro
     return Problem(code, message, "action" if field is None else f"action.{field}", rule)
 
 
-def in_phase(state: GameState, phase: Phase, what: str, rule: str) -> list[Problem]:
-    """4.0: an action belongs to its phase of the active player's turn."""
-    if state.phase is phase:
+def in_phase(state: GameState, action: Action, what: str, rule: str) -> list[Problem]:
+    """4.0: an action belongs to its phase of the active player's turn (``action.phase``)."""
+    phase = action.phase
+    if phase is None or state.phase is phase:
         return []
     return [
         problem(
@@ -307,12 +318,12 @@ def find_figure(
 
 
 def acting_figure(
-    state: GameState, id_: int, phase: Phase, what: str, rule: str
+    state: GameState, action: Rest | Heal | Move | Teleport, what: str, rule: str
 ) -> tuple[Figure | None, list[Problem]]:
-    """The active player's character an action of ``phase`` names (4.0, 4.1), and the problems
-    found; None for the character when there is none to judge further."""
-    problems = in_phase(state, phase, what, rule)
-    figure, found = find_figure(state, id_, "character")
+    """The active player's character that does the action, in the action's phase (4.0, 4.1),
+    and the problems found; None for the character when there is none to judge further."""
+    problems = in_phase(state, action, what, rule)
+    figure, found = find_figure(state, action.character, "character")
     if figure is None or found:
         return None, problems + found
     return figure, problems

@@ -17,7 +17,7 @@ from engine.tactical.healing import (
     hits_after_healing,
     rest_healing,
 )
-from engine.tactical.state import Deed, Figure, GameState, Phase
+from engine.tactical.state import Deed, Figure, GameState
 
 
 def rest_amount(state: GameState, figure: Figure) -> int:
@@ -26,7 +26,7 @@ def rest_amount(state: GameState, figure: Figure) -> int:
 
 
 def check_rest(state: GameState, action: Rest) -> list[Problem]:
-    figure, problems = acting_figure(state, action.character, Phase.HEALING, "resting", "5.1")
+    figure, problems = acting_figure(state, action, "resting", "5.1")
     if figure is None:
         return problems
     if figure.has(Deed.RESTED):
@@ -67,7 +67,7 @@ def beside(state: GameState, healer: Figure, target: Figure) -> bool:
 
 
 def check_heal(state: GameState, action: Heal) -> list[Problem]:
-    healer, problems = acting_figure(state, action.character, Phase.HEALING, "healing", "5.2")
+    healer, problems = acting_figure(state, action, "healing", "5.2")
     target, found_target = find_figure(state, action.target, "target", own=False)
     problems += found_target
     if healer is None or target is None or found_target:

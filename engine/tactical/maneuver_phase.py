@@ -57,7 +57,7 @@ def _way(state: GameState, figure: Figure, action: Move) -> Way | Problem:
 
 
 def check_move(state: GameState, action: Move) -> list[Problem]:
-    figure, problems = acting_figure(state, action.character, Phase.MANEUVER, "a move", "7.0")
+    figure, problems = acting_figure(state, action, "a move", "7.0")
     if figure is None:
         return problems
     refusal = move_refusal(state, figure)
@@ -86,7 +86,7 @@ def apply_move(state: GameState, action: Move) -> GameState:
 
 
 def check_teleport(state: GameState, action: Teleport) -> list[Problem]:
-    figure, problems = acting_figure(state, action.character, Phase.MANEUVER, "a teleport", "7.2")
+    figure, problems = acting_figure(state, action, "a teleport", "7.2")
     if figure is None:
         return problems
     refusal = teleport_refusal(state, figure)

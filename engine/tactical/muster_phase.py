@@ -36,7 +36,7 @@ from engine.tactical.musters import (
     warlock_number,
     warlock_summons,
 )
-from engine.tactical.state import Deed, Figure, GameState, Phase
+from engine.tactical.state import Deed, Figure, GameState
 
 MUSTER_DICE = 2  # 6.0: two six-sided dice
 
@@ -133,7 +133,7 @@ def _type_name(name: str) -> str:
 
 
 def check_muster(state: GameState, action: Muster) -> list[Problem]:
-    problems = in_phase(state, Phase.MUSTER, "a muster", "6.0")
+    problems = in_phase(state, action, "a muster", "6.0")
     m = state.map
     region = _region(state, action.region)
     if region is None:
@@ -358,7 +358,7 @@ def summon_number(state: GameState, action: Summon) -> int:
 
 
 def check_summon(state: GameState, action: Summon) -> list[Problem]:
-    problems = in_phase(state, Phase.MUSTER, "a summoning", "6.3")
+    problems = in_phase(state, action, "a summoning", "6.3")
     m = state.map
     figures, found = _participants(state, action.summoners, "summoners")
     problems += found

@@ -107,7 +107,7 @@ def _opening(
     """The striker and its target, or the problems of any strike's first checks: the phase
     (8.0), the two characters (the active player's striker, ``own``, for a rangestrike, 13.0;
     anyone's striking back, 8.0), and whether the striker may strike now (TITAN 12.1)."""
-    problems = in_phase(state, Phase.STRIKE, what, "8.0")
+    problems = in_phase(state, action, what, "8.0")
     striker, found = find_figure(state, action.character, "character", own=own)
     target, found_target = find_figure(state, action.target, "target", own=False)
     problems += found + found_target

@@ -142,6 +142,30 @@ def test_problems_name_the_field_and_section(action, code, path):
     assert all(p.rule for p in problems)
 
 
+@pytest.mark.parametrize(
+    ("action", "phase"),
+    [
+        pytest.param(Rest(1), Phase.HEALING, id="5.1-rest"),
+        pytest.param(Heal(1, 1), Phase.HEALING, id="5.2-heal"),
+        pytest.param(Muster("Fields", "Lion", (1,), "G7"), Phase.MUSTER, id="6.2-muster"),
+        pytest.param(Summon("Demon", (1,), "G7"), Phase.MUSTER, id="6.3-summon"),
+        pytest.param(Move(1, "G6"), Phase.MANEUVER, id="7.0-move"),
+        pytest.param(Teleport(1, "G6"), Phase.MANEUVER, id="7.2-teleport"),
+        pytest.param(Strike(1, 2), Phase.STRIKE, id="8.0-strike"),
+        pytest.param(Rangestrike(1, 2), Phase.STRIKE, id="8.0-rangestrike"),
+        pytest.param(EndPhase(), None, id="4.0-end-phase-any"),
+    ],
+)  # fmt: skip
+def test_an_action_is_refused_outside_its_phase_4_0(action, phase):
+    """4.0: each action belongs to one phase of the turn (``phase``), ending one to any."""
+    assert action.phase is phase
+    for now in Phase:
+        state = game(field_map(), [("Red", "Centaur", "F6", 1), ("Blue", "Ogre", "J6")],
+                     phase=now)  # fmt: skip
+        wrong = "wrong_phase" in [p.code for p in check(state, action)]
+        assert wrong is (phase is not None and now is not phase), now
+
+
 def test_a_state_with_problems_answers_them_first():
     state = game(field_map(), [("Red", "Centaur", "F6"), ("Red", "Ogre", "F6")])
     problems = check(state, Move(1, "F7"))
