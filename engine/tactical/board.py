@@ -16,8 +16,6 @@ from engine.hazards import HexHazard
 from engine.tactical.abilities import may_share_hex
 from engine.tactical.characters import TacticalCharacter
 from engine.tactical.hazards import (
-    HEX_HAZARDS,
-    HEXSIDE_HAZARDS,
     TacticalHexsideHazard,
     in_contact_across,
     may_end_move_in,
@@ -35,13 +33,13 @@ V = TypeVar("V")
 
 def hex_hazard(m: Map, hex_: int) -> HexHazard:
     """The record of the hazard in a hex (TITAN's hazard chart, 12.1.2)."""
-    return HEX_HAZARDS[m.hazard(hex_)]
+    return m.hazard_record(hex_)
 
 
 def side_between(m: Map, a: int, b: int) -> TacticalHexsideHazard | None:
     """The record of the hexside hazard between two adjacent hexes, if any."""
     side = m.hexside(a, b)
-    return None if side is None else HEXSIDE_HAZARDS[side.hazard]
+    return None if side is None else side.record
 
 
 def going_up(m: Map, a: int, b: int) -> bool:
