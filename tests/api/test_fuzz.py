@@ -52,7 +52,7 @@ FUZZ_SETTINGS = {
     "DEFAULT_TRIALS": 10,
     "TIME_BUDGET_SECONDS": 0.5,
 }
-EXAMPLES_PER_OPERATION = int(os.environ.get("FUZZ_EXAMPLES", "20"))
+EXAMPLES_PER_OPERATION = int(os.environ.get("FUZZ_EXAMPLES", "10"))
 REPORT = os.environ.get("FUZZ_REPORT")
 
 APP = create_app(FUZZ_SETTINGS)
