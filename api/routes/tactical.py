@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app
+from werkzeug.exceptions import MethodNotAllowed
 
 from api.errors import ApiError
 from api.requests import answer, documented, parse
@@ -183,9 +184,17 @@ def maps() -> Response:
     arguments={"name": map_names},
 )
 def one_map(name: str) -> Response:
+    refuse_get_of_post(name)
     kept = map_named(name)
     m = stored_map(kept)
     return answer({"name": kept, "map": m.to_dict(), "layout": layout(m)})
+
+
+def refuse_get_of_post(name: str) -> None:
+    """A GET of ``.../validate`` asks a POST-only sibling for what it does not do (405), rather
+    than an example of that name (404): the example's route would otherwise take the path."""
+    if name == "validate":
+        raise MethodNotAllowed(valid_methods=["POST"])
 
 
 def limit_hexes(hexes: int, path: str) -> None:

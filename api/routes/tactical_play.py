@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app
 
 from api.errors import ApiError
 from api.requests import answer, documented, parse
-from api.routes.tactical import limit_hexes
+from api.routes.tactical import limit_hexes, refuse_get_of_post
 from api.schemas.tactical_play import (
     SEED_MAX,
     ActionRequestSchema,
@@ -147,6 +147,7 @@ def states() -> Response:
     arguments={"name": lambda: tuple(EXAMPLES)},
 )
 def one_state(name: str) -> Response:
+    refuse_get_of_post(name)
     found = next((n for n in EXAMPLES if n == name.strip().lower().replace("-", "_")), None)
     if found is None:
         near = closest(name, EXAMPLES)
