@@ -5,7 +5,7 @@ calls (and inlines) functions of another module would go on running a stale
 compilation after that module changed. ``cache_by_sources()`` (run by
 ``simulator/__init__`` before any kernel module is imported) has numba keep
 each kernel's compiled functions in a folder named by the digest of all that
-kernel's modules (the battle kernel's, the Arena's): after any change numba
+kernel's modules (the battle kernel's, the Arena's, Tactical Titan's): after any change numba
 looks in a new folder and compiles afresh. A folder rather than a stamp in
 numba's index: an index of other sources may name types that no longer
 exist, and numba reads the whole index before it compares stamps. Nothing is
@@ -42,6 +42,11 @@ KERNEL_MODULES = ("rng", "mind", "battle_state", "moves", "policy", "referee", "
 ARENA_MODULES = (
     "rng", "arena/state", "arena/moves", "arena/policy", "arena/referee", "arena/kernel"
 )  # fmt: skip
+# the same for Tactical Titan's kernel
+TACTICAL_MODULES = (
+    "rng", "tactical/state", "tactical/moves", "tactical/policy", "tactical/referee",
+    "tactical/kernel",
+)  # fmt: skip
 LOCK_NAME = "titan-kernel.lock"
 
 
@@ -70,7 +75,7 @@ def cache_by_sources() -> bool:
     # each module's functions go with the kernel they belong to; rng's, whose functions call
     # no other module, with the battle kernel's (written last)
     folders = {}
-    for modules in (ARENA_MODULES, KERNEL_MODULES):
+    for modules in (TACTICAL_MODULES, ARENA_MODULES, KERNEL_MODULES):
         folder = f"kernel-{sources_digest(modules)[:16]}"
         folders.update({os.path.realpath(HERE / f"{name}.py"): folder for name in modules})
 

@@ -1,0 +1,428 @@
+"""The default tactic of a Tactical Titan fight: what each player chooses, never what the rules
+allow (``simulator.tactical.moves``) nor what happens (``simulator.tactical.referee``).
+
+In words (docs/tactical.md, "Odds"):
+
+- Healing: every hurt character that may rest, rests; each healer heals the friend beside it
+  (or itself) whose healing is worth most, points healed times points per hit (5.0-5.3).
+- Maneuver: the characters nearest the enemy move first. Each weighs every hex it may end in:
+  steps to the nearest enemy (counted on the hexes it may cross), and where it would strike,
+  the best strike it would have against the risk of the blows it would take, weighed by what
+  it is worth (a Titan, whose fall loses the game, counts 200 more). Healers and Titans keep a
+  step behind the line, healers beside hurt friends; regenerators seek the front; a hurt
+  character free of contact falls back to a hex where it may rest; rangestrikers keep at range.
+- Strike: the character with the fewest targets strikes first, at the target whose slaying
+  is worth most (its chance of being slain times its worth, a little for damage short of
+  that), at the least Strike-number; excess hits carry to the best target they may reach.
+  The active player's rangestrikers then pick the best target in range. A defender declares
+  the character of an overstacked hex that has the more hits to spare (8.1).
+- Lords earned (8.3) come into the hex nearest the enemy among those allowed.
+
+It never declares a higher Strike-number nor forgoes hexside benefits to carry (TITAN 12.4,
+12.5), never teleports (7.2) and never musters or summons (6.0, 10.0).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.tactical.moves import (
+    carry_refused,
+    hex_distance,
+    locked,
+    may_target,
+    rangestrike_terms_at,
+)
+from simulator.tactical.state import (
+    D_STRUCK,
+    DIRECTIONS,
+    FAR,
+    G_ACTIVE,
+    G_SLOTS,
+    HEAL_NONE,
+    HEAL_RESTORE,
+    MAX_DICE,
+    NONE,
+    TERM_DICE,
+    TERM_NUMBER,
+    in_fight_inline,
+    power_of,
+    slain,
+    value_of,
+)
+
+TITAN_WORTH = 200.0  # a Titan's fall loses the game (2.2.2): worth this much more
+ADVANCE = 5.0  # per step nearer the nearest enemy
+ENGAGE = 5.0  # for being where it strikes at all
+REST = 4.0  # per point a rest heals, per point of worth per hit
+HEAL_NEAR = 3.0  # per hurt friend beside a healer's hex
+RANGE = 6.0  # a rangestriker at range of an enemy, not in contact
+WOUND_SHARE = 0.1  # what damage short of slaying is worth, per hit, of the target's worth
+BEHIND = 2  # the steps from the enemy a healer or a Titan keeps
+
+
+@in_fight_inline
+def worth(f, kinds, s):
+    """What losing the character costs its player: its points, a Titan's far more."""
+    w = np.float64(value_of(f, kinds, s))
+    if kinds.titan[f.kind[s]]:
+        w += TITAN_WORTH
+    return w
+
+
+@in_fight_inline
+def _tail(kinds, dice, number, need):
+    """P(at least ``need`` hits of ``dice`` dice at ``number``), the tables' dice at most."""
+    if need <= 0:
+        return 1.0
+    d = min(max(dice, 0), MAX_DICE)
+    if need > d:
+        return 0.0
+    return kinds.tail[d, number, need]
+
+
+@in_fight_inline
+def strike_worth(f, kinds, dice, number, target):
+    """A strike's worth: the chance it slays the target times the target's worth, and a little
+    for the hits short of that."""
+    need = power_of(f, kinds, target) - f.damage[target]
+    kill = _tail(kinds, dice, number, need)
+    expected = min(dice * (7 - number) / 6.0, np.float64(need))
+    share = expected / power_of(f, kinds, target)
+    w = worth(f, kinds, target)
+    return kill * w + WOUND_SHARE * share * w
+
+
+@in_fight_inline
+def declared(f, kinds, h, s):
+    """8.1: the character of hex ``h`` its player declares as the target of ``s``'s strike:
+    of the living ones ``s`` may strike at, the one with more hits to spare (then the first)."""
+    best = NONE
+    spare = -1
+    for k in range(2):
+        e = f.occ[h, k]
+        if e == NONE or slain(f, kinds, e) or not may_target(f, s, e):
+            continue
+        left = power_of(f, kinds, e) - f.damage[e]
+        if left > spare or (left == spare and e < best):
+            best, spare = e, left
+    return best
+
+
+# --- healing (5.0-5.3) ---------------------------------------------------------------------------
+
+
+@in_fight_inline
+def heal_target(f, board, kinds, s):
+    """The friend (itself included) the healer in slot ``s`` heals: the most points healed,
+    each worth its points per hit; NONE when none is hurt."""
+    t = f.kind[s]
+    h0 = f.hexes[s]
+    best = NONE
+    best_gain = 0.0
+    for d in range(DIRECTIONS + 1):
+        h = h0 if d == DIRECTIONS else board.nbr[h0, d]
+        if h == NONE:
+            continue
+        for k in range(2):
+            e = f.occ[h, k]
+            if e == NONE or f.owner[e] != f.owner[s] or f.damage[e] <= 0:
+                continue
+            healed = f.damage[e]
+            if kinds.heal[t] != HEAL_RESTORE:
+                healed = min(healed, kinds.heal_points[t])
+            gain = healed * worth(f, kinds, e) / power_of(f, kinds, e)
+            if gain > best_gain:
+                best, best_gain = e, gain
+    return best
+
+
+# --- the maneuver (7.0) ---------------------------------------------------------------------------
+
+
+@in_fight_inline
+def approach(f, board, kinds, t, stamp):
+    """``f.dist[kinds.move_class[t]]``: for a mover of type ``t``, steps from each hex to the
+    nearest enemy of the active player, over the hexes it may cross (a backward search from
+    the enemies' hexes); made once per phase (``stamp``) for all types that move alike."""
+    c = kinds.move_class[t]
+    if f.dist_stamp[c] == stamp:
+        return
+    f.dist_stamp[c] = stamp
+    dist = f.dist[c]
+    for h in range(dist.shape[0]):
+        dist[h] = FAR
+    active = f.game[G_ACTIVE]
+    head, tail = 0, 0
+    for s in range(f.game[G_SLOTS]):
+        h = f.hexes[s]
+        if h != NONE and f.owner[s] != active and dist[h] != 0:
+            dist[h] = 0
+            f.queue[tail] = h
+            tail += 1
+    step = kinds.class_step[c]
+    while head < tail:
+        y = f.queue[head]
+        head += 1
+        for d in range(DIRECTIONS):
+            x = board.nbr[y, d]
+            if x == NONE or dist[x] != FAR:
+                continue
+            if dist[y] > 0 and not step[x, (d + 3) % DIRECTIONS]:
+                continue
+            dist[x] = dist[y] + 1
+            f.queue[tail] = x
+            tail += 1
+
+
+@in_fight_inline
+def mover_order(f, kinds, n):
+    """The movers ``f.order[:n]`` in the order they move: nearest the enemy first, healers and
+    Titans after the rest (insertion sort; their distances made by ``approach``)."""
+    for i in range(1, n):
+        s = f.order[i]
+        key = _order_key(f, kinds, s)
+        j = i - 1
+        while j >= 0 and _order_key(f, kinds, f.order[j]) > key:
+            f.order[j + 1] = f.order[j]
+            j -= 1
+        f.order[j + 1] = s
+
+
+@in_fight_inline
+def _order_key(f, kinds, s):
+    t = f.kind[s]
+    rear = 1 if (kinds.titan[t] or kinds.heal[t] != HEAL_NONE) else 0
+    d = f.dist[kinds.move_class[t], f.hexes[s]]
+    return (rear * FAR + min(d, FAR - 1)) * 4096 + s
+
+
+@in_fight_inline
+def _hex_worth(f, board, kinds, s, h, dist):
+    """The worth of hex ``h`` as the end of ``s``'s move (see the module's notes)."""
+    t = f.kind[s]
+    me = f.owner[s]
+    power = power_of(f, kinds, s)
+    left = power - f.damage[s]
+    mine = worth(f, kinds, s)
+    attack = 0.0
+    threat = 0.0
+    engaged = False
+    for d in range(DIRECTIONS):
+        b = board.nbr[h, d]
+        if b == NONE:
+            continue
+        c = board.combo[h, d]
+        for k in range(2):
+            e = f.occ[b, k]
+            if e == NONE:
+                continue
+            if c == NONE or f.owner[e] == me:
+                continue
+            engaged = True
+            te = f.kind[e]
+            row = kinds.terms[t, te, c]
+            dice = max(power + np.int64(row[TERM_DICE]), 0)
+            a = strike_worth(f, kinds, dice, np.int64(row[TERM_NUMBER]), e)
+            if a > attack:
+                attack = a
+            back = board.combo[b, (d + 3) % DIRECTIONS]
+            if back != NONE:
+                row2 = kinds.terms[te, t, back]
+                dice2 = max(power_of(f, kinds, e) + np.int64(row2[TERM_DICE]), 0)
+                threat += dice2 * (7 - np.int64(row2[TERM_NUMBER])) / 6.0
+    steps = dist[h]
+    rear = kinds.titan[t] or (kinds.heal[t] != HEAL_NONE and not kinds.regenerates[t])
+    hurt = 2 * f.damage[s] >= power and not kinds.regenerates[t]
+    score = 0.0
+    if engaged:
+        risk = min(threat / max(left, 1), 1.5)
+        caution = 0.4 if kinds.regenerates[t] else (3.0 if rear else 1.0)
+        score = attack - caution * risk * mine + ENGAGE
+        if kinds.regenerates[t]:
+            score += ENGAGE
+        score -= ADVANCE * (1 if rear else steps)
+        if rear or hurt:
+            score -= 2 * ENGAGE
+        return score
+    if rear:
+        score -= ADVANCE * abs(min(steps, 50) - BEHIND)
+    elif hurt and kinds.rest[t, h, 0] > 0 and steps >= BEHIND:
+        score += REST * kinds.rest[t, h, 0] * mine / power - ADVANCE * 0.25 * min(steps, 50)
+    else:
+        score -= ADVANCE * min(steps, 50)
+    if kinds.heal[t] != HEAL_NONE:
+        for d in range(DIRECTIONS + 1):
+            b = h if d == DIRECTIONS else board.nbr[h, d]
+            if b == NONE:
+                continue
+            for k in range(2):
+                e = f.occ[b, k]
+                if e != NONE and e != s and f.owner[e] == me and f.damage[e] > 0:
+                    score += HEAL_NEAR
+    if kinds.rangestrikes[t] and not kinds.titan[t]:
+        longest = min(kinds.skill[t], 4) - 1  # steps of a rangestrike's reach (13.2)
+        if 2 <= steps <= longest:
+            score += RANGE + ADVANCE * steps
+    return score
+
+
+@in_fight_inline
+def destination(f, board, kinds, s, count):
+    """Where ``s`` ends its move: the best of its own hex and the ``count`` hexes in
+    ``f.reach``; a way that would slay it crossing a River (10.1) is never taken."""
+    dist = f.dist[kinds.move_class[f.kind[s]]]
+    here = f.hexes[s]
+    best = here
+    best_score = _hex_worth(f, board, kinds, s, here, dist)
+    power = power_of(f, kinds, s)
+    for i in range(count):
+        h = f.reach[i]
+        if f.damage[s] + f.reach_damage[h] >= power:
+            continue
+        score = _hex_worth(f, board, kinds, s, h, dist)
+        if score > best_score:
+            best, best_score = h, score
+    return best
+
+
+# --- strikes (8.0) -----------------------------------------------------------------------------
+
+
+@in_fight_inline
+def _best_target(f, board, kinds, s):
+    """(target, its direction, worth, how many hexes it may strike into) of ``s``'s best strike
+    now; target NONE when it has none."""
+    h = f.hexes[s]
+    t = f.kind[s]
+    power = power_of(f, kinds, s)
+    best, best_d, best_w, options = NONE, NONE, -1.0, 0
+    for d in range(DIRECTIONS):
+        c = board.combo[h, d]
+        if c == NONE:
+            continue
+        b = board.nbr[h, d]
+        e = declared(f, kinds, b, s)
+        if e == NONE:
+            continue
+        options += 1
+        row = kinds.terms[t, f.kind[e], c]
+        dice = max(power + np.int64(row[TERM_DICE]), 0)
+        w = strike_worth(f, kinds, dice, np.int64(row[TERM_NUMBER]), e)
+        if w > best_w:
+            best, best_d, best_w = e, d, w
+    return best, best_d, best_w, options
+
+
+@in_fight_inline
+def strike_order(f, board, kinds, active_side):
+    """The characters of the active player's side (``active_side``) or of the others' that have
+    a strike, in the order they strike (into ``f.order``): the one with the fewest hexes to
+    strike into first, then the lowest slot; the count."""
+    active = f.game[G_ACTIVE]
+    n = 0
+    for s in range(f.game[G_SLOTS]):
+        if f.hexes[s] == NONE or f.did[s] & D_STRUCK:
+            continue
+        if (f.owner[s] == active) != active_side:
+            continue
+        e, _, _, options = _best_target(f, board, kinds, s)
+        if e == NONE:
+            continue
+        key = options * 4096 + s
+        j = n - 1
+        while j >= 0 and f.queue[j] > key:
+            f.order[j + 1] = f.order[j]
+            f.queue[j + 1] = f.queue[j]
+            j -= 1
+        f.order[j + 1] = s
+        f.queue[j + 1] = key
+        n += 1
+    return n
+
+
+@in_fight_inline
+def strike_at(f, board, kinds, s):
+    """``s``'s strike now: (target, its direction); target NONE when it has none left."""
+    e, d, _, _ = _best_target(f, board, kinds, s)
+    return e, d
+
+
+@in_fight_inline
+def next_rangestrike(f, board, kinds, lines):
+    """The active player's next rangestrike (TITAN 13.0): (striker, target), the best worth
+    among every free rangestriker's targets; striker NONE when none is left."""
+    active = f.game[G_ACTIVE]
+    chosen, target, best_w = NONE, NONE, -1.0
+    for s in range(f.game[G_SLOTS]):
+        if f.hexes[s] == NONE or f.owner[s] != active or f.did[s] & D_STRUCK:
+            continue
+        if not kinds.rangestrikes[f.kind[s]] or locked(f, board, s):
+            continue
+        a = f.hexes[s]
+        for k in range(lines.start[a], lines.start[a + 1]):
+            e = declared(f, kinds, lines.to[k], s)
+            if e == NONE:
+                continue
+            dice, number = rangestrike_terms_at(f, kinds, board, lines, s, e, k)
+            if number == NONE:
+                continue
+            w = strike_worth(f, kinds, dice, number, e)
+            if w > best_w:
+                chosen, target, best_w = s, e, w
+    return chosen, target
+
+
+@in_fight_inline
+def carry_to(f, board, kinds, s, first, d_first, number, excess):
+    """Where ``excess`` hits of ``s``'s strike at ``first`` (declared at ``number``) carry next
+    (TITAN 12.4, 8.1): the best worth among the living enemies they may reach, the defender
+    choosing within an overstacked hex; NONE when none."""
+    h = f.hexes[s]
+    best, best_w = NONE, -1.0
+    for d in range(DIRECTIONS):
+        b = board.nbr[h, d]
+        if b == NONE or board.combo[h, d] == NONE:
+            continue
+        pick, spare = NONE, -1
+        for k in range(2):
+            e = f.occ[b, k]
+            if e == NONE:
+                continue
+            if e == first or slain(f, kinds, e) or not may_target(f, s, e):
+                continue
+            if carry_refused(f, kinds, board, s, first, d_first, e, d, number):
+                continue
+            left = power_of(f, kinds, e) - f.damage[e]
+            if left > spare:
+                pick, spare = e, left
+        if pick == NONE:
+            continue
+        w = worth(f, kinds, pick)
+        if excess < spare:
+            w *= WOUND_SHARE * excess / power_of(f, kinds, pick)
+        if w > best_w:
+            best, best_w = pick, w
+    return best
+
+
+# --- Lords earned (8.3) ---------------------------------------------------------------------------
+
+
+@in_fight_inline
+def angel_hex(f, board, kinds, player, t, titan):
+    """Where a Lord due comes into play: of the unoccupied hexes beside its player's Titan and
+    in its starting tower where it may stand, the one nearest an enemy; NONE when none."""
+    best, best_d = NONE, FAR
+    for i in range(DIRECTIONS + 7):
+        beside = i < DIRECTIONS
+        h = board.by_index[f.hexes[titan], i] if beside else f.tower[player, i - DIRECTIONS]
+        if h == NONE or f.occ[h, 0] != NONE or not kinds.stand[t, h]:
+            continue
+        near = FAR
+        for e in range(f.game[G_SLOTS]):
+            if f.hexes[e] != NONE and f.owner[e] != player:
+                near = min(near, hex_distance(board, h, f.hexes[e]))
+        if near < best_d:
+            best, best_d = h, near
+    return best

@@ -1,0 +1,545 @@
+"""A Tactical Titan fight as the kernel's arrays, every entry asked of engine.tactical's rules.
+
+- ``board(m)`` and ``lines(m)``: the map's geometry, contact and strike combinations, and its
+  rangestrike lines from each hex to the hexes at range 3 and 4 only (TITAN 13.2, 13.3), built
+  once per map (``engine.tactical.board.per_map``);
+- ``kinds(m, types)``: what each type of the fight may do where: moving (11.4, 7.1, 12.1),
+  resting (5.1, 5.3), Drift, strike terms (12.2, 12.5 and the variant's changes), rangestrike
+  dice and penalties, aura and poison (9.2); built once per map and list of types;
+- ``setup(state)``: all of it for a ``GameState``, with the ``Start`` its fights begin from.
+
+Many hexes share their hazards, so each rule is asked once per distinct combination of the
+hazards it reads (a hex's, its neighbour's, the hexside between) and spread over the map.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import TypeVar
+
+import numpy as np
+
+from engine.characters import ANGEL, ARCHANGEL, TITAN
+from engine.errors import RuleError, Violations
+from engine.hazards import applies
+from engine.strike_chart import strike_number
+from engine.tactical.abilities import (
+    ability_strike_changes,
+    attacker_skill_loss,
+    aura_damage,
+    overstacks_in,
+    poison_damage,
+)
+from engine.tactical.abilities import rangestrike_dice as ability_rangestrike_dice
+from engine.tactical.board import going_up, hex_facts
+from engine.tactical.characters import CHARACTERS, Heal, TacticalCharacter
+from engine.tactical.geometry import DIRECTIONS
+from engine.tactical.hazards import (
+    HEX_HAZARDS,
+    HEXSIDE_HAZARDS,
+    crossing_damage,
+    entry_cost,
+    hazard_damage,
+    ignores,
+    in_contact_across,
+    may_end_move_in,
+    may_fly_over,
+    may_strike_across,
+    strike_changes,
+)
+from engine.tactical.healing import ability_healing, rest_healing
+from engine.tactical.maps import Map
+from engine.tactical.state import Deed, GameState, Phase
+from engine.tactical.state_checks import validate
+from engine.tactical.strikes import _may_cross, _passed_over
+from simulator.tactical import state as s
+
+T = TypeVar("T")
+
+HEX_HAZARD_NAMES: tuple[str, ...] = tuple(sorted(HEX_HAZARDS))
+HEXSIDE_HAZARD_NAMES: tuple[str, ...] = ("", *sorted(HEXSIDE_HAZARDS))  # 0: no hazard
+HEX_CODE = {name: i for i, name in enumerate(HEX_HAZARD_NAMES)}
+SIDE_CODE = {name: i for i, name in enumerate(HEXSIDE_HAZARD_NAMES)}
+DEED_BITS = {
+    Deed.RESTED: s.D_RESTED,
+    Deed.USED_HEAL: s.D_USED_HEAL,
+    Deed.MUSTERED: s.D_MUSTERED,
+    Deed.USED_MUSTER_ABILITY: s.D_USED_MUSTER_ABILITY,
+    Deed.ARRIVED: s.D_ARRIVED,
+    Deed.MOVED: s.D_MOVED,
+    Deed.STRUCK: s.D_STRUCK,
+}
+PHASE_CODE = {Phase.HEALING: s.HEALING, Phase.MUSTER: s.MUSTER, Phase.MANEUVER: s.MANEUVER,
+              Phase.STRIKE: s.STRIKE}  # fmt: skip
+TITAN_POWER_STEP = 100  # 8.2: a Titan's Power-factor grows by one every 100 points
+HIT_TAIL = s.hit_tail()
+KEPT = 32  # tables kept: a few maps' boards and the kinds of their last fights
+
+_kept: dict[tuple[int, str], tuple[Map, object]] = {}
+_kept_lock = threading.Lock()
+
+
+def _per_map(m: Map, name: str, build: Callable[[Map], T]) -> T:
+    """A table of ``m`` built once by ``build`` and kept among the last few (a ``Map`` is
+    frozen). Built outside the lock: one table may ask for another."""
+    key = (id(m), name)
+    with _kept_lock:
+        kept = _kept.get(key)
+    if kept is None or kept[0] is not m:
+        kept = (m, build(m))
+        with _kept_lock:
+            while len(_kept) >= KEPT:
+                _kept.pop(next(iter(_kept)))
+            _kept[key] = kept
+    table: T = kept[1]  # type: ignore[assignment]
+    return table
+
+
+# --- the map -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MapTables:
+    """The kernel's Board of a map, and the hazard combinations its rules are asked
+    of: ``combos`` (here, there, hexside, up) for strikes, ``steps`` (there, hexside, up) for
+    moves, with each (hex, direction)'s index into them (NONE: no hex, or no strike)."""
+
+    board: s.Board
+    combos: tuple[tuple[int, int, int, bool], ...]
+    steps: tuple[tuple[int, int, bool], ...]
+    step_of: np.ndarray  # int64[H, 6]
+
+
+def _neighbour_table(m: Map) -> np.ndarray:
+    grid = m.grid
+    nbr = np.full((len(grid), s.DIRECTIONS), s.NONE, np.int64)
+    for h, (q, r) in enumerate(grid.coords):
+        for d, (dq, dr) in enumerate(DIRECTIONS):
+            there = grid.at((q + dq, r + dr))
+            nbr[h, d] = s.NONE if there is None else there
+    return nbr
+
+
+def _build_map(m: Map) -> MapTables:
+    grid = m.grid
+    h_count = len(grid)
+    nbr = _neighbour_table(m)
+    by_index = np.full((h_count, s.DIRECTIONS), s.NONE, np.int64)
+    for h, row in enumerate(grid.neighbours):
+        by_index[h, : len(row)] = row
+    hazard = np.array([HEX_CODE[m.hazard(h)] for h in grid.hexes], np.int64)
+    coord = np.array(grid.coords, np.int64).reshape(h_count, 2)
+    contact = np.zeros((h_count, s.DIRECTIONS), np.int8)
+    combo = np.full((h_count, s.DIRECTIONS), s.NONE, np.int64)
+    side = np.zeros((h_count, s.DIRECTIONS), np.int64)
+    carry_up = np.zeros((h_count, s.DIRECTIONS), np.int8)
+    step_of = np.full((h_count, s.DIRECTIONS), s.NONE, np.int64)
+    combos: dict[tuple[int, int, int, bool], int] = {}
+    steps: dict[tuple[int, int, bool], int] = {}
+    for a in grid.hexes:
+        for d in range(s.DIRECTIONS):
+            b = int(nbr[a, d])
+            if b == s.NONE:
+                continue
+            found = m.hexside(a, b)
+            record = None if found is None else HEXSIDE_HAZARDS[found.hazard]
+            up = going_up(m, a, b)
+            code = 0 if found is None else SIDE_CODE[found.hazard]
+            side[a, d] = code
+            contact[a, d] = in_contact_across(record)  # 11.3, 11.7, 12.1.1
+            carry_up[a, d] = record is not None and record.blocks_carry_over_up and up
+            step = (int(hazard[b]), code, up)
+            step_of[a, d] = steps.setdefault(step, len(steps))
+            if may_strike_across(record):
+                key = (int(hazard[a]), int(hazard[b]), code, up)
+                combo[a, d] = combos.setdefault(key, len(combos))
+    board = s.Board(nbr, by_index, hazard, coord, contact, combo, side, carry_up)
+    return MapTables(board, tuple(combos), tuple(steps), step_of)
+
+
+def _lines(m: Map) -> s.Lines:
+    """TITAN 13.3 on the map: from each hex, the lines to the hexes 2 and 3 steps away (range 3
+    and 4), each judged as ``engine.tactical.strikes`` judges it, but for what depends on the
+    striker (``Kinds.between_loss``) and on who stands between (the kernel's)."""
+    grid = m.grid
+    start = [0]
+    to: list[int] = []
+    counts: list[int] = []
+    paths: list[list[list[int]]] = []
+    for a in grid.hexes:
+        for b in grid.within(a, 3):
+            if grid.distance(a, b) < 2:
+                continue
+            rows = []
+            for path in m.paths(a, b)[: s.LINES_PER_TARGET]:
+                rows.append(_line(m, a, b, path))
+            while len(rows) < s.LINES_PER_TARGET:
+                rows.append([0, 0, s.NONE, s.NONE, 0, 0])
+            to.append(b)
+            counts.append(len(m.paths(a, b)))
+            paths.append(rows)
+        start.append(len(to))
+    return s.Lines(
+        np.array(start, np.int64),
+        np.array(to, np.int64),
+        np.array(counts, np.int64),
+        np.array(paths, np.int64).reshape(len(to), s.LINES_PER_TARGET, s.LINE_WIDTH),
+    )
+
+
+def _line(m: Map, a: int, b: int, path: tuple[int | None, ...]) -> list[int]:
+    """One line: open or not, Skill lost going up hexsides, the hexes between and whether a
+    character in each blocks it (``engine.tactical.strikes._way`` without the striker)."""
+    if None in path:
+        return [0, 0, s.NONE, s.NONE, 0, 0]
+    between = [h for h in path if h is not None]
+    open_ = not any(m.hazard_record(h).blocks_rangestrikes for h in between)
+    line = (a, *between, b)
+    crossed = [(side, y) for x, y in pairwise(line) if (side := m.hexside(x, y))]
+    open_ = open_ and _may_cross([side for side, _ in crossed], {a, b}, m)
+    up_loss = sum(
+        1
+        for side, toward in crossed
+        if HEXSIDE_HAZARDS[side.hazard].rangestrike_skill_penalty_up and side.going_up(toward)
+    )
+    row = [int(open_), up_loss, s.NONE, s.NONE, 0, 0]
+    for i, h in enumerate(between[:2]):
+        row[s.LINE_FIRST + i] = h
+        row[s.LINE_FIRST_BLOCKS + i] = int(not _passed_over(m, h, a, b))
+    return row
+
+
+def map_tables(m: Map) -> MapTables:
+    return _per_map(m, "board", _build_map)
+
+
+def lines(m: Map) -> s.Lines:
+    """The map's rangestrike lines, built once (a second or two for a thousand hexes)."""
+    return _per_map(m, "lines", _lines)
+
+
+# a fight without a rangestriker reads no line
+NO_LINES = s.Lines(
+    np.zeros(1, np.int64),
+    np.zeros(0, np.int64),
+    np.zeros(0, np.int64),
+    np.zeros((0, s.LINES_PER_TARGET, s.LINE_WIDTH), np.int64),
+)
+
+
+# --- the types -----------------------------------------------------------------------------------
+
+
+def _heal_code(kind: TacticalCharacter) -> int:
+    match kind.abilities.heal:
+        case Heal.HEAL:
+            return s.HEAL_THREE
+        case Heal.RESTORE:
+            return s.HEAL_RESTORE
+    return s.HEAL_NONE
+
+
+def _defence(kind: TacticalCharacter, there: str, target: TacticalCharacter) -> int:
+    """Strike-number added to a rangestrike at ``target`` in a hex of ``there``: as
+    ``engine.tactical.strikes._defence`` (Bramble against non-natives, a Volcano's natives),
+    nothing when the striker ignores the hazard (12.2)."""
+    hazard = HEX_HAZARDS[there]
+    if ignores(kind, there):
+        return 0
+    native = target.is_native(there)
+    bonus = 0
+    if hazard.rangestrike_defence_vs_non_natives and native and not kind.is_native(there):
+        bonus += 1
+    if applies(hazard.rangestrike_defence_bonus, native=native, flies=target.flies):
+        bonus += 1
+    return bonus
+
+
+def _between_loss(kind: TacticalCharacter, name: str) -> int:
+    hazard = HEX_HAZARDS[name]
+    if ignores(kind, name):
+        return 0
+    native = kind.is_native(name)
+    return int(applies(hazard.intervening_skill_penalty, native=native, flies=kind.flies))
+
+
+def _chart() -> np.ndarray:
+    chart = np.zeros((s.CHART_SKILLS, s.CHART_DEFENCE, s.CHART_BONUS), np.int64)
+    for a in range(s.CHART_SKILLS):
+        for d in range(s.CHART_DEFENCE):
+            for bonus in range(s.CHART_BONUS):
+                chart[a, d, bonus] = strike_number(a - s.CHART_OFFSET, d, bonus)
+    return chart
+
+
+CHART = _chart()
+
+
+def _build_kinds(m: Map, types: tuple[str, ...]) -> s.Kinds:
+    mt = map_tables(m)
+    kinds = [CHARACTERS[name] for name in types]
+    t_count, h_count, hz_count = len(kinds), len(m.hexes), len(HEX_HAZARD_NAMES)
+    hz = mt.board.hazard
+    records = [HEX_HAZARDS[name] for name in HEX_HAZARD_NAMES]
+    sides = [None, *(HEXSIDE_HAZARDS[name] for name in HEXSIDE_HAZARD_NAMES[1:])]
+
+    power = np.array([k.power_at(0) for k in kinds], np.int64)
+    walk = np.full((t_count, h_count, s.DIRECTIONS), -1, np.int8)
+    crossing = np.zeros((t_count, h_count, s.DIRECTIONS), np.int8)
+    land = np.full((t_count, h_count), -1, np.int8)
+    over = np.zeros((t_count, h_count), np.int8)
+    stand = np.zeros((t_count, h_count), np.int8)
+    overstacks = np.zeros((t_count, h_count), np.int8)
+    rest = np.zeros((t_count, h_count, 2), np.int8)
+    drift = np.zeros((t_count, h_count), np.int8)
+    facts = [hex_facts(m, h) for h in range(h_count)]
+    distinct_facts = {f: i for i, f in enumerate(dict.fromkeys(facts))}
+    fact_of = np.array([distinct_facts[f] for f in facts], np.int64)
+    has_step = mt.step_of >= 0
+    for t, k in enumerate(kinds):
+        step_cost = np.array(
+            [_cost(entry_cost(k, records[b], sides[side], up=up)) for b, side, up in mt.steps]
+            or [0],
+            np.int8,
+        )
+        step_hurt = np.array(
+            [crossing_damage(k, sides[side]) for _, side, _ in mt.steps] or [0], np.int8
+        )
+        walk[t][has_step] = step_cost[mt.step_of[has_step]]
+        crossing[t][has_step] = step_hurt[mt.step_of[has_step]]
+        land[t] = np.array([_cost(entry_cost(k, r, flying=True)) for r in records], np.int8)[hz]
+        over[t] = np.array([may_fly_over(k, r) for r in records], np.int8)[hz]
+        stand[t] = np.array([may_end_move_in(k, r) for r in records], np.int8)[hz]
+        overstacks[t] = np.array([overstacks_in(k, r.name) for r in records], np.int8)[hz]
+        drift[t] = np.array([hazard_damage(k, r) for r in records], np.int8)[hz]
+        for locked in (0, 1):
+            by_fact = np.array(
+                [rest_healing(k, f, locked=bool(locked)) for f in distinct_facts], np.int8
+            )
+            rest[t, :, locked] = by_fact[fact_of]
+
+    terms = np.zeros((t_count, t_count, max(len(mt.combos), 1), s.TERMS), np.int8)
+    for c, (here, there, side, up) in enumerate(mt.combos):
+        for t1, k1 in enumerate(kinds):
+            for t2, k2 in enumerate(kinds):
+                changes = strike_changes(
+                    k1, records[here], k2, records[there], sides[side], up=up
+                ) + ability_strike_changes(k1, records[here], k2)
+                found = changes.terms(0, k1.skill, k2.skill)
+                terms[t1, t2, c] = (
+                    found.dice,
+                    found.strike_number,
+                    found.plain_dice,
+                    found.plain_strike_number,
+                    changes.benefit_dice,
+                    changes.benefit_skill,
+                )
+
+    aura = np.array([[aura_damage(k1, [k2]) for k2 in kinds] for k1 in kinds], np.int64)
+    move_class, class_step = _move_classes(kinds, mt.board.nbr, walk, land, over)
+    return s.Kinds(
+        power=power,
+        skill=np.array([k.skill for k in kinds], np.int64),
+        flies=np.array([k.flies for k in kinds], np.int8),
+        rangestrikes=np.array([k.rangestrikes for k in kinds], np.int8),
+        magic=np.array([k.magic_missile for k in kinds], np.int8),
+        lord=np.array([k.is_lord for k in kinds], np.int8),
+        titan=np.array([k.name == TITAN for k in kinds], np.int8),
+        points=np.array([k.points or k.points_per_power for k in kinds], np.int64),
+        heal=np.array([_heal_code(k) for k in kinds], np.int64),
+        heal_points=np.array([ability_healing(k, 0) for k in kinds], np.int64),
+        heal_or_muster=np.array([k.abilities.heal_or_muster for k in kinds], np.int8),
+        regenerates=np.array([k.abilities.regenerates for k in kinds], np.int8),
+        move_class=move_class,
+        class_step=class_step,
+        walk=walk,
+        crossing=crossing,
+        land=land,
+        over=over,
+        stand=stand,
+        overstacks=overstacks,
+        rest=rest,
+        drift=drift,
+        terms=terms,
+        aura=aura,
+        auras=np.array([int(aura.any())], np.int64),
+        poison=np.array([[poison_damage(k1, [k2]) for k2 in kinds] for k1 in kinds], np.int64),
+        chart=CHART,
+        range_dice=np.array(
+            [[ability_rangestrike_dice(k, 0, r) for r in records] for k in kinds], np.int64
+        ).reshape(t_count, hz_count),
+        range_loss=np.array(
+            [[attacker_skill_loss(k1, k2) for k2 in kinds] for k1 in kinds], np.int64
+        ),
+        between_loss=np.array(
+            [[_between_loss(k, n) for n in HEX_HAZARD_NAMES] for k in kinds], np.int64
+        ).reshape(t_count, hz_count),
+        defence=np.array(
+            [[[_defence(k1, n, k2) for k2 in kinds] for n in HEX_HAZARD_NAMES] for k1 in kinds],
+            np.int64,
+        ).reshape(t_count, hz_count, t_count),
+        angel=np.array([types.index(ANGEL), types.index(ARCHANGEL)], np.int64),
+        tail=HIT_TAIL,
+    )
+
+
+def _move_classes(
+    kinds: Sequence[TacticalCharacter],
+    nbr: np.ndarray,
+    walk: np.ndarray,
+    land: np.ndarray,
+    over: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The tactic's classes of movement, for its distances to the enemy: walkers, fliers, and
+    each type confined to some hexes (9.2 Kraken, Sea King) alone. A class steps where every
+    type of it may (a walker not into Bog, say, though a Bog native may): a distance is a guide
+    to the enemy, the moves themselves are the rules'."""
+    keys: dict[object, int] = {}
+    move_class = np.zeros(len(kinds), np.int64)
+    for t, k in enumerate(kinds):
+        key: object = ("confined", k.name) if k.abilities.only_in else ("flies", k.flies)
+        move_class[t] = keys.setdefault(key, len(keys))
+    into = np.where(nbr >= 0, nbr, 0)
+    step = np.ones((len(keys), *nbr.shape), np.int8)
+    for t, k in enumerate(kinds):
+        c = move_class[t]
+        if k.flies:
+            crossed = (over[t] != 0) | (land[t] >= 0)
+            step[c] &= crossed[into].astype(np.int8)
+        else:
+            step[c] &= (walk[t] >= 0).astype(np.int8)
+    step &= (nbr >= 0).astype(np.int8)
+    return move_class, step
+
+
+def _cost(cost: int | None) -> int:
+    return -1 if cost is None else cost
+
+
+def kinds(m: Map, types: tuple[str, ...]) -> s.Kinds:
+    """The Kinds of ``types`` on ``m`` (the Angel and the Archangel among them), built once."""
+    return _per_map(m, f"kinds {'|'.join(types)}", lambda mm: _build_kinds(mm, types))
+
+
+# --- a state ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the kernel needs for the fights from one state."""
+
+    state: GameState
+    types: tuple[str, ...]
+    board: s.Board
+    kinds: s.Kinds
+    lines: s.Lines
+    start: s.Start
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.state.players)
+
+
+def fight_types(state: GameState) -> tuple[str, ...]:
+    """The types a fight from ``state`` may see: its characters' and the Lords 8.3 brings."""
+    names = {f.name for f in state.figures} | {a.name for a in state.angels_due}
+    return tuple(sorted(names | {ANGEL, ARCHANGEL}))
+
+
+def refusals(state: GameState) -> list[RuleError]:
+    """Why the kernel does not play fights from this state, each naming its rule and field."""
+    problems = [p.as_error() for p in validate(state)]
+    if problems:
+        return problems
+    found = []
+    if state.over:
+        found.append(
+            RuleError(
+                f"the game is over: {state.winner or 'nobody'} is left (2.2.2)",
+                rule="2.2.2",
+                path="state.players",
+            )
+        )
+    if len(state.players) > s.MAX_PLAYERS:
+        found.append(
+            RuleError(
+                f"fights are played between {s.MAX_PLAYERS} players at most",
+                rule="3.0",
+                path="state.players",
+            )
+        )
+    if len(state.angels_due) > s.DUE_ROOM:
+        found.append(
+            RuleError(
+                f"at most {s.DUE_ROOM} Lords due at once (8.3)", rule="8.3", path="state.angels_due"
+            )
+        )
+    return found
+
+
+def setup(state: GameState) -> Setup:
+    """The kernel's tables and Start for fights from ``state``; ``Violations`` naming each
+    problem of a state the kernel does not play from."""
+    problems = refusals(state)
+    if problems:
+        raise Violations(problems)
+    m = state.map
+    mt = map_tables(m)
+    types = fight_types(state)
+    type_of = {name: i for i, name in enumerate(types)}
+    player_of = {p.name: i for i, p in enumerate(state.players)}
+    n = len(state.figures) + s.ANGEL_ROOM
+    kind = np.full(n, s.NONE, np.int64)
+    owner = np.zeros(n, np.int64)
+    hexes = np.full(n, s.NONE, np.int64)
+    damage = np.zeros(n, np.int64)
+    did = np.zeros(n, np.int64)
+    poison = np.zeros(n, np.int64)
+    poisoner = np.full(n, s.NONE, np.int64)
+    slayer = np.full(n, s.NONE, np.int64)
+    ids = np.zeros(n, np.int64)
+    for i, f in enumerate(state.figures):
+        kind[i] = type_of[f.name]
+        owner[i] = player_of[f.player]
+        hexes[i] = f.hex
+        damage[i] = f.damage
+        did[i] = sum(DEED_BITS[d] for d in f.did)
+        poison[i] = f.poison
+        poisoner[i] = player_of.get(f.poisoned_by, s.NONE) if f.poisoned_by else s.NONE
+        slayer[i] = player_of.get(f.slain_by, s.NONE) if f.slain_by else s.NONE
+        ids[i] = f.id
+    players = len(state.players)
+    score = np.array([p.score for p in state.players], np.int64)
+    out = np.array([p.eliminated for p in state.players], np.int64)
+    due = np.full((s.DUE_ROOM, 2), s.NONE, np.int64)
+    for i, a in enumerate(state.angels_due):
+        due[i] = (player_of[a.player], type_of[a.name])
+    tower = np.full((players, 7), s.NONE, np.int64)
+    for i, p in enumerate(state.players):
+        if p.tower < len(m.starting_towers):  # a Battleland's map has none (docs/tactical.md)
+            hexes_ = m.tower_hexes(m.starting_towers[p.tower])
+            tower[i, : len(hexes_)] = hexes_
+    game = np.zeros(s.G_SIZE, np.int64)
+    game[s.G_ACTIVE] = player_of[state.active]
+    game[s.G_PHASE] = PHASE_CODE[state.phase]
+    game[s.G_RESPONDING] = int(state.responding)
+    game[s.G_SLOTS] = len(state.figures)
+    game[s.G_TURNS] = 1
+    game[s.G_ANGELS] = state.muster_pile.get(ANGEL, 0)
+    game[s.G_ARCHANGELS] = state.muster_pile.get(ARCHANGEL, 0)
+    game[s.G_NEXT_ID] = state.next_id
+    game[s.G_DUE] = len(state.angels_due)
+    game[s.G_ENDED] = s.NONE
+    game[s.G_ROUND] = state.turn
+    start = s.Start(kind, owner, hexes, damage, did, poison, poisoner, slayer, ids, score, out,
+                    due, game, tower)  # fmt: skip
+    fight_kinds = kinds(m, types)
+    lines_ = lines(m) if fight_kinds.rangestrikes.any() else NO_LINES
+    return Setup(state, types, mt.board, fight_kinds, lines_, start)
+
+
+def type_names(setup_: Setup, codes: Sequence[int]) -> list[str]:
+    return [setup_.types[c] for c in codes]
