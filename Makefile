@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: install run test lint format bench bench-tactics bench-pilot tune tune-guarded load soak browser nginx clean
+.PHONY: install run test lint format bench bench-tactics bench-pilot tune tune-guarded distill load soak browser nginx clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -49,10 +49,10 @@ test: lint browser nginx
 bench: $(VENV)/.run-installed
 	$(PY) -m bench
 
-# The tactics against each other: cross-play table, the default's equilibrium gap (its last
-# output is kept in bench/results/tactics.log).
+# The default against every style and a strong search on the test stream of
+# bench/engagements.py (its output kept in bench/results/tactics.log).
 bench-tactics: $(VENV)/.run-installed
-	$(PY) -m bench.tactics
+	$(PY) -m bench.tactics | tee bench/results/tactics.log
 
 # The default's pilot tournament: its Battles and its own error against a larger table.
 bench-pilot: $(VENV)/.run-installed
@@ -71,6 +71,11 @@ tune: $(VENV)/.tune-installed
 # (writes simulator/data/guarded_tactic.toml and appends to bench/results/tune_guarded.log).
 tune-guarded: $(VENV)/.tune-installed
 	$(PY) -m bench.tune_guarded
+
+# The adaptive rule learned from the search's choices on the training stream (expert iteration,
+# on dask: writes simulator/data/default_rule.json, appends to bench/results/distill.log).
+distill: $(VENV)/.tune-installed
+	$(PY) -m bench.distill
 
 # Requests per second and latency of a local gunicorn at concurrency 1, 4 and 16.
 load: $(VENV)/.run-installed

@@ -33,7 +33,7 @@ import numpy as np
 from bench.engagements import TEST_ENGAGEMENTS, test_stream
 from simulator.battles import play
 from simulator.engagement import Engagement, Legion
-from simulator.tactics import BALANCED, STRONG_SEARCH, STYLES, SearchSetting
+from simulator.tactics import ADAPTIVE, BALANCED, STRONG_SEARCH, STYLES, SearchSetting
 from simulator.tactics import play as tactics_play
 
 HAND = "hand-set"  # the untuned player the presets vary
@@ -205,8 +205,9 @@ def _good(outcome: np.ndarray, side: int) -> np.ndarray:
 
 
 def _matchup(spec, side: int, tactic: str, trials: int, seed: int, search=None):
-    """The Battles of ``tactic`` on ``side`` against the default: int8[trials] Outcome codes."""
-    names = ["default", "default"]
+    """The Battles of ``tactic`` on ``side`` against the default measured (``spec``'s
+    tactics): int8[trials] Outcome codes."""
+    names = [spec.attacker_tactic, spec.defender_tactic]
     names[side] = tactic
     changes: dict = {"attacker_tactic": names[0], "defender_tactic": names[1]}
     if search is not None:
@@ -325,10 +326,10 @@ def sweep_report(measured: list[Gains]) -> None:
         print(f"  {SIDES[side]:<9} " + "   ".join(cells))
 
 
-def sanity(trials: int, seed: int) -> None:
+def sanity(trials: int, seed: int, tactic: str = "default") -> None:
     print("\nsanity cases (the default on both sides, Plains):")
     for case, least_wins, most_time in SANITY:
-        p = outcomes(case, "default", "default", trials, seed)
+        p = outcomes(case, tactic, tactic, trials, seed)
         ok = p[0] >= least_wins and p[3] <= most_time
         print(
             f"  {case.name:<22} attacker wins {p[0]:.1%} (at least {least_wins:.0%}), time "
@@ -338,7 +339,9 @@ def sanity(trials: int, seed: int) -> None:
 
 
 def measure(drawn, args, sweep: bool) -> Measured:
-    spec = drawn.engagement.spec
+    spec = replace(
+        drawn.engagement.spec, attacker_tactic=args.default, defender_tactic=args.default
+    )
     base = play(spec, args.trials, args.seed).outcome
     styles = {
         (side, name): _matchup(spec, side, name, args.trials, args.seed)
@@ -378,6 +381,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--baseline", help="an earlier default's --json output, reported beside this one"
     )
     parser.add_argument("--sanity-trials", type=int, default=4000)
+    parser.add_argument(
+        "--default",
+        choices=("default", ADAPTIVE),
+        default="default",
+        help="the tactic measured: the default (a mix of styles) or the adaptive rule",
+    )
     args = parser.parse_args(argv)
 
     print(
@@ -404,10 +413,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         Path(args.json).write_text(json.dumps(measured, indent=0))
     report(measured, "this default")
     if args.baseline:
-        earlier = json.loads(Path(args.baseline).read_text())
-        report([{k: tuple(v) for k, v in g.items()} for g in earlier], "the earlier default")
+        earlier = json.loads(Path(args.baseline).read_text())[: len(measured)]
+        report(
+            [{k: tuple(v) for k, v in g.items()} for g in earlier],
+            "the earlier default, on the same Engagements",
+        )
     sweep_report(measured)
-    sanity(args.sanity_trials, args.seed)
+    sanity(args.sanity_trials, args.seed, args.default)
 
 
 def _mix_text(side: tuple[tuple[str, float], ...]) -> str:

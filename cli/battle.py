@@ -255,6 +255,13 @@ def _tactics(answer: dict[str, Any]) -> str:
     return "tactics: " + "; ".join(played)
 
 
+def _how_played(answer: dict[str, Any]) -> list[str]:
+    """A line per side that played the default or searched: how it played (the answer's
+    ``play``)."""
+    play = answer.get("play") or {}
+    return [f"  {p['summary']}" for p in play.values() if p["tactic"] in ("default", "lookahead")]
+
+
 def _good_ending(side: str, outcomes: dict[str, Any]) -> float:
     """A side's good endings: the attacker's wins; the defender's wins and time losses (10.5)."""
     if side == "attacker":
@@ -324,6 +331,7 @@ def format_odds(answer: dict[str, Any]) -> str:
         f"{answer['terrain']}, attacker enters from side {answer['entry_side']}; "
         f"{answer['trials']} battles, seed {answer['seed']}" + _stopped(answer),
         _tactics(answer),
+        *_how_played(answer),
         "",
         "outcome               probability  95% interval",
     ]

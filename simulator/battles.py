@@ -21,6 +21,7 @@ from engine.errors import TitanError
 from engine.position import Army, BattlePosition, Figure, Side
 from simulator import battle_state, kernel, threads
 from simulator.equilibrium import Mix, mix_for, runs
+from simulator.mind import MOST_STYLES
 from simulator.search import Play
 from simulator.tables import BattleTables, Roster, battle_tables
 from simulator.tactics import DEFAULT_SEARCH, SearchSetting
@@ -72,6 +73,11 @@ class BattleRecords:
     reinforcement: np.ndarray  # int16[n]: index into reinforcement_names, -1 none
     reinforcement_names: tuple[str, ...]
     titan_slain: np.ndarray  # bool[n, 2]: [attacker's, defender's]
+    # the phases each side played in each of the adaptive rule's styles (its order), and how
+    # often the rule changed a side's style: int8[n, 2, MOST_STYLES], int8[n, 2]; zero for a
+    # side the rule does not play, None where not recorded
+    style_steps: np.ndarray | None = None
+    changes: np.ndarray | None = None
 
 
 def roster(spec: BattleSpec) -> Roster:
@@ -252,6 +258,8 @@ def play_runs(spec: BattleSpec, seed: int, runs: list[Run]) -> BattleRecords:
     summoned = np.zeros(trials, dtype=np.bool_)
     recruit = np.full(trials, -1, dtype=np.int16)
     titan = np.zeros((trials, 2), dtype=np.bool_)
+    style_steps = np.zeros((trials, 2, MOST_STYLES), dtype=np.int8)
+    changes = np.zeros((trials, 2), dtype=np.int8)
     if trials:
         plays, cells, indices = _stacked(runs)
         setup = _setup(tables, start)
@@ -260,7 +268,7 @@ def play_runs(spec: BattleSpec, seed: int, runs: list[Run]) -> BattleRecords:
         def play_part(lo: int, hi: int) -> None:
             kernel.play_battles(
                 *setup, plays, cells, key, indices, lo, hi,
-                outcome, rounds, alive, summoned, recruit, titan,
+                outcome, rounds, alive, summoned, recruit, titan, style_steps, changes,
             )  # fmt: skip
 
         threads.in_parts(
@@ -276,6 +284,8 @@ def play_runs(spec: BattleSpec, seed: int, runs: list[Run]) -> BattleRecords:
         reinforcement=recruit,
         reinforcement_names=tables.reinforcement_names,
         titan_slain=titan,
+        style_steps=style_steps,
+        changes=changes,
     )
 
 
@@ -383,9 +393,12 @@ def _position_of(
     return position, refs
 
 
-def trace(spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096) -> TracedBattle:
+def trace(
+    spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096, tactics: Play | None = None
+) -> TracedBattle:
     """Battle ``index`` of a request with ``seed``, played alone with every decision recorded
-    (the same dice as in ``play``)."""
+    (the same dice as in ``play``); ``tactics`` replaces the spec's by the kernel's own
+    bundle."""
     tables = battle_tables(roster(spec))
     start = start_of(spec, tables)
     slots = start.kind.shape[0]
@@ -399,7 +412,7 @@ def trace(spec: BattleSpec, seed: int, index: int = 0, capacity: int = 4096) -> 
     )
     result, rounds, count, alive = kernel.play_traced(
         *_setup(tables, start),
-        _play(spec, seed, index),
+        _play(spec, seed, index) if tactics is None else tactics,
         np.uint64(seed % 2**64),
         np.uint64(index),
         record,

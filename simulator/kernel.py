@@ -42,8 +42,10 @@ from simulator.battle_state import (
     new_state,
     reset_state,
 )
+from simulator.mind import FEATURES
 from simulator.referee import outcome, play_to, rounds_played
 from simulator.rng import battle_key
+from simulator.rule import features, reset_counts, walk
 from simulator.search import Play, choose_rows
 
 
@@ -59,6 +61,7 @@ def _play_one(board, kinds, strikes, musters, start, odds, play, seed, index, st
     moved = np.zeros((play.plans.shape[1], start.kind.shape[0] + 1), dtype=np.int8)
     quiet = empty_trace(start.kind.shape[0])  # the search's trials: not recorded
     step = first
+    reset_counts(st)
     result = outcome(st)
     while result < 0:
         until = choose_rows(
@@ -101,7 +104,8 @@ def from_opening(kept, st, seed, index):
 
 @njit(cache=True, nogil=True)
 def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed, indices, lo, hi,
-                 outcome, rounds, alive, summoned, recruit, titan_slain):  # fmt: skip
+                 outcome, rounds, alive, summoned, recruit, titan_slain, style_steps,
+                 changes):  # fmt: skip
     """Battles ``indices[lo:hi]`` (of int64[n]) of a request, each with its own generator
     (seed, index) and its own tactics: row ``cells[i]`` of the stacked bundles ``plays`` (a
     Play whose arrays have a first axis more, one row per bundle). A run of Battles of one
@@ -109,7 +113,9 @@ def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed
 
     Outputs, rows lo..hi-1 of n: outcome int8[n], rounds int8[n], alive bool[n, S],
     summoned bool[n], recruit int16[n] (index into the reinforcement names, -1),
-    titan_slain bool[n, 2]. Threads of ``simulator.battles`` play the parts of a request side
+    titan_slain bool[n, 2], style_steps int32[n, 2, K] (the phases each side played in each
+    of the rule's styles, K at most MOST_STYLES), changes int16[n, 2] (how often the rule
+    changed a side's style). Threads of ``simulator.battles`` play the parts of a request side
     by side (nogil), each on states of its own.
     """
     slots = start.kind.shape[0]
@@ -121,9 +127,16 @@ def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed
     trace = empty_trace(slots)
     for i in range(lo, hi):
         c = cells[i]
-        play = Play(plays.rows[c], plays.plans[c], plays.rollouts[c], plays.rollout_rows[c])
+        play = Play(
+            plays.rows[c], plays.plans[c], plays.rollouts[c], plays.rollout_rows[c],
+            plays.ruled[c], plays.rollout_ruled[c], plays.styles[c], plays.forced[c],
+            plays.rule_feature[c], plays.rule_threshold[c], plays.rule_left[c],
+            plays.rule_right[c], plays.rule_leaf[c],
+        )  # fmt: skip
         reset_state(st, start, seed, indices[i])
-        if play.rollouts[0] == 0 and play.rollouts[1] == 0:
+        reset_counts(st)
+        fixed = play.ruled[0] == 0 and play.ruled[1] == 0
+        if fixed and play.rollouts[0] == 0 and play.rollouts[1] == 0:
             if c != kept_of:
                 kept_at = opening(
                     board, kinds, strikes, musters, start, odds, play.rows, st, kept, trace
@@ -147,6 +160,10 @@ def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed
         recruit[i] = st.flags[F_RECRUIT]
         titan_slain[i, 0] = st.flags[F_TITAN_ATTACKER] != 0
         titan_slain[i, 1] = st.flags[F_TITAN_DEFENDER] != 0
+        for side in range(2):
+            changes[i, side] = st.mind.changes[side]
+            for k in range(style_steps.shape[2]):
+                style_steps[i, side, k] = st.mind.style_steps[side, k]
 
 
 @njit(cache=True, nogil=True)
@@ -215,3 +232,23 @@ def play_traced(board, kinds, strikes, musters, start, odds, play, seed, index, 
         board, kinds, strikes, musters, start, odds, play, seed, index, st, trace
     )
     return result, played, st.flags[F_EVENTS], st.alive.copy()
+
+
+@njit(cache=True)
+def state_features(board, kinds, strikes, start, side):
+    """What the default's rule reads of the Battle at ``start`` for ``side`` before its
+    phase (``simulator.rule.features``): float64[FEATURES]."""
+    st = new_state(start, np.uint64(0), np.uint64(0))
+    found = np.zeros(FEATURES)
+    features(board, kinds, strikes, start, st, side, start.scalars[S_STEP], found)
+    return found
+
+
+@njit(cache=True)
+def rule_choices(play, side, facts):
+    """The style index ``side``'s tree in ``play`` leads to from each row of ``facts``
+    (float64[n, FEATURES]): int64[n] (``simulator.rule.walk``)."""
+    found = np.empty(facts.shape[0], dtype=np.int64)
+    for i in range(facts.shape[0]):
+        found[i] = walk(play, side, facts[i])
+    return found

@@ -37,7 +37,9 @@ log = logging.getLogger(__name__)
 
 HERE = Path(__file__).resolve().parent
 # every module whose numba functions the kernel compiles, in dependency order
-KERNEL_MODULES = ("rng", "mind", "battle_state", "moves", "policy", "referee", "search", "kernel")
+KERNEL_MODULES = (
+    "rng", "mind", "battle_state", "moves", "policy", "referee", "rule", "search", "kernel",
+)  # fmt: skip
 # the same for the Arena's kernel
 ARENA_MODULES = (
     "rng", "arena/state", "arena/moves", "arena/policy", "arena/referee", "arena/kernel"

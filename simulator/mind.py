@@ -1,4 +1,5 @@
-"""The tactic's scratch: what it works out in a Maneuver Phase before its moves.
+"""The tactic's scratch: what it works out in a Maneuver Phase before its moves, and
+what the default's rule read and chose in the Battle.
 
 The referee never reads it. A State carries one (``State.mind``) so that a
 Battle's arrays travel together through the kernel's calls (numba passes every
@@ -25,6 +26,9 @@ K_THREAT = 3  # the hexes an enemy free to move may close in on next phase (a bi
 K_BLOWS_OF = 4  # the type of mover whose foe_blows and foe_spread are in place, -1 none
 K_COUNT = 5
 
+FEATURES = 13  # what the default's rule reads of a Battle (simulator.rule's F_ indices)
+MOST_STYLES = 16  # styles a rule may choose among
+
 
 class Mind(NamedTuple):
     """The survey of a Maneuver Phase and the hexes the tactic tries its moves on."""
@@ -44,6 +48,11 @@ class Mind(NamedTuple):
     standing: np.ndarray  # int16[S]: the types standing (policy.strengths)
     mood: np.ndarray  # float64[3]: the phase's outlook (policy.M_)
     facts: np.ndarray  # int64[K_COUNT]: the survey's counts and masks (K_)
+    features: np.ndarray  # float64[FEATURES]: the Battle as the default's rule reads it
+    # what the default's rule chose in this Battle, per side (reset as each Battle starts):
+    style_steps: np.ndarray  # int64[2, MOST_STYLES]: the phases played in each style
+    style_now: np.ndarray  # int64[2]: the style of the last phase, -1 none yet
+    changes: np.ndarray  # int64[2]: how often the style changed from one phase to the next
 
 
 @njit(cache=True)
@@ -56,4 +65,6 @@ def new_mind(slots):
         np.zeros(HEXES, dtype=np.bool_), np.zeros(HEXES, dtype=np.int8),
         np.zeros(HEXES, dtype=np.int8), np.zeros(HEXES, dtype=np.int8),
         np.zeros(slots, dtype=np.int16), np.zeros(3), np.zeros(K_COUNT, dtype=np.int64),
+        np.zeros(FEATURES), np.zeros((2, MOST_STYLES), dtype=np.int64),
+        np.full(2, -1, dtype=np.int64), np.zeros(2, dtype=np.int64),
     )  # fmt: skip

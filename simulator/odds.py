@@ -33,7 +33,7 @@ from engine.masterboard import land as masterboard_land
 from engine.names import unknown
 from engine.position import BattlePosition
 from engine.variants import variant as variant_named
-from simulator import equilibrium
+from simulator import equilibrium, how_played
 from simulator.battles import BattleRecords, BattleSpec, play
 from simulator.engagement import Engagement, Legion, alternatives, score_battles
 from simulator.limits import (
@@ -603,6 +603,7 @@ def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
             ),
             "styles": equilibrium.played(engagement.spec),
             "style_mix": equilibrium.played_mix(engagement.spec),
+            "play": how_played.play_summary(engagement.spec, done.records),
             "summonable": engagement.spec.summonable,
             "reinforce": engagement.spec.reinforce,
             "trials": len(scored),

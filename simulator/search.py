@@ -39,17 +39,29 @@ from simulator.battle_state import (
 from simulator.moves import engaged
 from simulator.referee import play_out, play_to
 from simulator.rng import GOLDEN, mix
+from simulator.rule import adapt, carry_styles, pick, play_style
 
 MATERIAL = 0.05  # weight of the value kept, beside a win's 1
 
 
 class Play(NamedTuple):
-    """How each side plays: its own weights, and for a searching side its plans."""
+    """How each side plays: its own weights or the default's rule (``simulator.rule``), and
+    for a searching side its plans."""
 
     rows: np.ndarray  # float64[ROUNDS, 2, WEIGHTS]: each side's tactic in each Battle-Round
     plans: np.ndarray  # float64[2, P, ROUNDS, WEIGHTS]: a searching side's candidate plays
     rollouts: np.ndarray  # int64[2]: rollouts per plan and decision; 0 = no search
     rollout_rows: np.ndarray  # float64[ROUNDS, 2, WEIGHTS]: how the rest is played in rollouts
+    ruled: np.ndarray  # int64[2]: 1 where a side plays the default's rule, not ``rows``
+    rollout_ruled: np.ndarray  # int64[2]: 1 where the rule plays a side in rollouts, and
+    # plays a searching side's plan 0 (its own default play)
+    styles: np.ndarray  # float64[2, K, ROUNDS, WEIGHTS]: the styles the rule chooses among
+    forced: np.ndarray  # int64[2, ROUNDS]: a style the rule plays in a Battle-Round, -1 none
+    rule_feature: np.ndarray  # int64[2, N]: each side's tree (simulator.rule)
+    rule_threshold: np.ndarray  # float64[2, N]
+    rule_left: np.ndarray  # int64[2, N]: -1 at a leaf
+    rule_right: np.ndarray  # int64[2, N]
+    rule_leaf: np.ndarray  # int64[2, N]: a leaf's style, an index into ``styles``
 
 
 @in_battle
@@ -99,13 +111,48 @@ def decides(board, kinds, st, side, step):
 
 
 @in_battle
-def set_rows(play, rows, side, p, step):
+def rollout_row(board, kinds, strikes, start, play, st, rows, side, step):
+    """``side``'s row of step ``step``'s Battle-Round in ``rows`` as rollouts play it: the
+    rule's pick, or the rollout rows."""
+    if play.rollout_ruled[side] != 0:
+        play_style(play, st, rows, side, step, pick(board, kinds, strikes, start, play, st,
+                                                    side, step))  # fmt: skip
+    else:
+        r = step // PHASES_PER_ROUND
+        for w in range(rows.shape[2]):
+            rows[r, side, w] = play.rollout_rows[r, side, w]
+
+
+@in_battle
+def set_rows(board, kinds, strikes, start, play, st, rows, side, p, step):
     """The row of step ``step``'s Battle-Round in ``rows`` (float64[ROUNDS, 2, WEIGHTS], what
-    ``referee.play_to`` reads): ``side`` on plan ``p``, the other side as in rollouts."""
+    ``referee.play_to`` reads): ``side`` on plan ``p`` (plan 0 its own default play), the
+    other side as in rollouts."""
     r = step // PHASES_PER_ROUND
-    for w in range(rows.shape[2]):
-        rows[r, side, w] = play.plans[side, p, r, w]
-        rows[r, 1 - side, w] = play.rollout_rows[r, 1 - side, w]
+    if p == 0:
+        rollout_row(board, kinds, strikes, start, play, st, rows, side, step)
+    else:
+        for w in range(rows.shape[2]):
+            rows[r, side, w] = play.plans[side, p, r, w]
+    rollout_row(board, kinds, strikes, start, play, st, rows, 1 - side, step)
+
+
+@in_battle
+def roll_out(board, kinds, strikes, musters, start, odds, play, sim, rows, step, quiet):
+    """Play the rest of a rollout from step ``step`` as rollouts play it: the outcome."""
+    if play.rollout_ruled[0] == 0 and play.rollout_ruled[1] == 0:
+        result, _ = play_out(
+            board, kinds, strikes, musters, start, odds, play.rollout_rows, sim, step, quiet
+        )
+        return result
+    result = -1
+    while result < 0:
+        for side in range(2):
+            rollout_row(board, kinds, strikes, start, play, sim, rows, side, step)
+        result, step = play_to(
+            board, kinds, strikes, musters, start, odds, rows, sim, step, step + 1, quiet
+        )
+    return result
 
 
 @in_battle_inline
@@ -120,8 +167,9 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
     if step % 2 == 0:
         distinct = 0
         for p in range(plans):
-            set_rows(play, rows, side, p, step)
-            copy_state(st, sim)
+            copy_state(st, sim)  # the rows read the Battle from the copy: ``st`` keeps its count
+            carry_styles(st, sim)
+            set_rows(board, kinds, strikes, start, play, sim, rows, side, p, step)
             play_to(board, kinds, strikes, musters, start, odds, rows, sim, step, step + 1, quiet)
             for s in range(slots):
                 moved[p, s] = sim.hexes[s]
@@ -144,18 +192,19 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
     for p in range(plans):
         if distinct < plans and moved[p, slots] == 0:
             continue
-        set_rows(play, rows, side, p, step)
         total = 0.0
         for r in range(play.rollouts[side]):
             copy_state(st, sim)
+            carry_styles(st, sim)
+            set_rows(board, kinds, strikes, start, play, sim, rows, side, p, step)
             sim.rng[0] = mix(key + np.uint64(r + 1) * GOLDEN)
             result, _ = play_to(
                 board, kinds, strikes, musters, start, odds, rows, sim, step, step + 1, quiet
             )
             if result < 0:
-                result, _ = play_out(
-                    board, kinds, strikes, musters, start, odds, play.rollout_rows, sim,
-                    step + 1, quiet,
+                result = roll_out(
+                    board, kinds, strikes, musters, start, odds, play, sim, rows, step + 1,
+                    quiet,
                 )  # fmt: skip
             total += result_for(kinds, sim, result, side)
         if total > best_score:
@@ -172,7 +221,8 @@ def choose_rows(board, kinds, strikes, musters, start, odds, play, st, sim, rows
     searching side's from the plan that wins most in rollouts (``choose_plan``, its trials
     with the empty trace ``quiet``); returns the step until which those rows hold: the end
     for fixed styles, the next step while a side searches."""
-    if play.rollouts[0] == 0 and play.rollouts[1] == 0:
+    searching = play.rollouts[0] > 0 or play.rollouts[1] > 0
+    if not searching and play.ruled[0] == 0 and play.ruled[1] == 0:
         return STEPS
     attacker_plan = -1
     defender_plan = -1
@@ -196,4 +246,11 @@ def choose_rows(board, kinds, strikes, musters, start, odds, play, st, sim, rows
             rows[r, DEFENDER, w] = play.plans[DEFENDER, defender_plan, r, w]
         else:
             rows[r, DEFENDER, w] = play.rows[r, DEFENDER, w]
+    # a searching side's plan 0 is its own default play: the rule's, where the rule plays it
+    for side in range(2):
+        plan = attacker_plan if side == ATTACKER else defender_plan
+        if plan == 0 and play.rollout_ruled[side] != 0:
+            play_style(play, st, rows, side, step, pick(board, kinds, strikes, start, play,
+                                                        st, side, step))  # fmt: skip
+    adapt(board, kinds, strikes, start, play, st, rows, step, play.ruled)
     return step + 1

@@ -9,11 +9,11 @@ weights of its own, or an opening: other weights for the first Battle-Round);
 hold the Tower against the search tactic (``bench/tune_guarded.py`` wrote
 ``simulator/data/guarded_tactic.toml``). The kernel takes a row per side and
 Battle-Round. ``default`` is no row of
-its own: for each Engagement it is the approximate equilibrium of the styles,
-found by a small pilot tournament (``simulator.equilibrium``), each Battle
-playing one pair of styles drawn from it. ``lookahead`` searches: at each
-decision it plays the phase with several styles in turn and rolls the Battle
-out with the default's styles after each (``simulator.search``).
+its own: at each Maneuver Phase its rule (``simulator.rule``, the data of
+``simulator.default_rule``) chooses a style from the Battle's state.
+``lookahead`` searches: at each decision it plays the phase with its own
+default play and each candidate style in turn and rolls the Battle out with
+the default's rule on both sides after each (``simulator.search``).
 docs/tactics.md explains them to players.
 """
 
@@ -31,6 +31,7 @@ import numpy as np
 from engine.errors import TitanError, UnknownName
 from simulator import policy
 from simulator.battle_state import ROUNDS
+from simulator.default_rule import Rule, default_rule
 from simulator.limits import DEFAULT_ROLLOUTS, MAX_ROLLOUTS, MIN_ROLLOUTS
 from simulator.search import Play
 
@@ -156,11 +157,15 @@ OPENINGS: dict[str, tuple[str, int, str]] = {
 # one for the rest, the same for both sides: (the file of weights, opening Battle-Rounds).
 # `guarded` was tuned to hold the Tower against the search tactic (bench/tune_guarded.py).
 TUNED_OPENINGS: dict[str, tuple[Path, int]] = {"guarded": (GUARDED_WEIGHTS_FILE, 2)}
+# The tactic that plays the adaptive rule (simulator.rule): measured by make bench-tactics, not
+# yet offered (docs/tactics.md, "An adaptive default")
+ADAPTIVE = "adaptive"
 # Every heuristic tactic, in the order ties between them are broken in the default's mix.
 STYLES = (BALANCED, "measured", "aggressive", "defensive", "ranged", "steadfast", "hand-set",
           "patient", "barrage", "guarded", "waiting", "hunting", "biding",
           "countering")  # fmt: skip
 assert set(STYLES) == {BALANCED, *BLENDS, *ON_BALANCED, *PRESETS, *OPENINGS, *TUNED_OPENINGS}
+
 # The styles the default mixes as attacker and as defender (simulator.equilibrium).
 # `defensive` and `steadfast` play for the clock, which only the defender may win by
 # (10.5): as attacker they never beat the default's attacker on the suite of
@@ -363,6 +368,8 @@ assert set(TACTICS) == set(COST) == {"default", "lookahead", *STYLES}
 def cost(name: str, search: SearchSetting = DEFAULT_SEARCH) -> float:
     """A tactic's time per Battle relative to the default's (``COST``), the search's by its
     setting."""
+    if name == ADAPTIVE:
+        return 1.0
     return search.cost if name == "lookahead" else COST[name]
 
 
@@ -438,6 +445,8 @@ def play(
     default: tuple[str, str] = (BALANCED, BALANCED),
     believed: tuple[str, str] | None = None,
     search: SearchSetting = DEFAULT_SEARCH,
+    forced: tuple[tuple[int, int, str], ...] = (),
+    rule: Rule | None = None,
 ) -> Play:
     """The kernel's bundle for a Battle between two tactics, ``default`` standing for the
     pair of styles (attacker's, defender's) the default plays in this Battle. A searching
@@ -445,11 +454,15 @@ def play(
     enemy, with the enemy's style in ``believed`` (a pair drawn from the default's mix
     independently of ``default``: a searcher knows the mix the default plays, not which
     pair this Battle drew; ``default`` when not given, or when both sides search).
-    ``balanced`` (float64[2, WEIGHTS]) stands in for the balanced style's rows wherever
-    they are played, for tuning. ``search``: how a searching side searches."""
+    ``ADAPTIVE`` plays the adaptive rule (``rule``, the shipped one when not given:
+    ``simulator.default_rule``), choosing its style at each Maneuver Phase; ``forced``:
+    (side, Battle-Round index, style) the rule plays in that Battle-Round instead of
+    choosing. ``balanced`` (float64[2, WEIGHTS]) stands in for the balanced style's rows
+    wherever they are played, for tuning. ``search``: how a searching side searches."""
+    rule = rule or default_rule()
     if balanced is None:
-        return _bundle(attacker, defender, default, believed, search)
-    return _assemble(attacker, defender, balanced, default, believed, search)
+        return _bundle(attacker, defender, default, believed, search, forced, rule)
+    return _assemble(attacker, defender, balanced, default, believed, search, forced, rule)
 
 
 @lru_cache(maxsize=1024)
@@ -459,9 +472,11 @@ def _bundle(
     default: tuple[str, str],
     believed: tuple[str, str] | None,
     search: SearchSetting,
+    forced: tuple[tuple[int, int, str], ...],
+    rule: Rule,
 ) -> Play:
     """The bundle of a pair of tactics, built once (the kernel does not write to it)."""
-    return _assemble(attacker, defender, None, default, believed, search)
+    return _assemble(attacker, defender, None, default, believed, search, forced, rule)
 
 
 def _assemble(
@@ -470,22 +485,29 @@ def _assemble(
     balanced: np.ndarray | None,
     default: tuple[str, str],
     believed: tuple[str, str] | None,
-    search: SearchSetting = DEFAULT_SEARCH,
+    search: SearchSetting,
+    forced: tuple[tuple[int, int, str], ...],
+    rule: Rule,
 ) -> Play:
     names = (attacker, defender)
+    styles = np.stack(
+        [
+            np.stack([round_rows(name, side, balanced) for name in rule.styles])
+            for side in range(len(SIDES))
+        ]
+    )
 
     def style(name: str, side: int) -> str:
         return default[side] if name in ("default", "lookahead") else name
 
-    rows = np.stack(
-        [round_rows(style(name, side), side, balanced) for side, name in enumerate(names)], 1
-    )
-    plans = np.stack(
-        [
-            np.stack([round_rows(style(p, side), side, balanced) for p in search.plans])
-            for side in range(len(SIDES))
-        ]
-    )
+    def own(name: str, side: int) -> np.ndarray:
+        """A side's rows: a style's, or (the rule choosing them as it plays) its first's."""
+        if name == ADAPTIVE:
+            return styles[side, 0]
+        return round_rows(style(name, side), side, balanced)
+
+    rows = np.stack([own(name, side) for side, name in enumerate(names)], 1)
+    plans = np.stack([np.stack([own(p, side) for p in search.plans]) for side in range(len(SIDES))])
     rollouts = np.array([search.rollouts if n == "lookahead" else 0 for n in names])
     model = list(default)
     if believed is not None and names.count("lookahead") == 1:
@@ -494,4 +516,17 @@ def _assemble(
     rollout_rows = np.stack(
         [round_rows(model[side], side, balanced) for side in range(len(SIDES))], 1
     )
-    return Play(rows, plans, rollouts.astype(np.int64), rollout_rows)
+    forced_rows = np.full((len(SIDES), ROUNDS), -1, dtype=np.int64)
+    for side, r, name in forced:
+        forced_rows[side, r] = rule.styles.index(name)
+    return Play(
+        rows,
+        plans,
+        rollouts.astype(np.int64),
+        rollout_rows,
+        np.array([n == ADAPTIVE for n in names], dtype=np.int64),
+        np.zeros(len(SIDES), dtype=np.int64),  # a searcher rolls out with the default's styles
+        styles,
+        forced_rows,
+        *rule.arrays(),
+    )

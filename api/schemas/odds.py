@@ -486,6 +486,27 @@ class StyleMixSchema(Schema):
     )
 
 
+class SidePlaySchema(Schema):
+    tactic = tactic_name(required=True, **_d("the side's tactic"))
+    chosen_by = fields.String(required=True, **_d("how the side's styles were chosen, in words"))
+    styles = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(),
+        required=True,
+        **_d("{style: share}: the styles it played and the share of the Battles each (style_mix)"),
+    )
+    changes_within_a_battle = fields.Boolean(
+        required=True,
+        **_d("whether it may change style within a Battle (the search does; the default not)"),
+    )
+    summary = fields.String(required=True, **_d("how the side played, in a sentence"))
+
+
+class PlaySchema(Schema):
+    attacker = fields.Nested(SidePlaySchema, required=True)
+    defender = fields.Nested(SidePlaySchema, required=True)
+
+
 class OddsResponseSchema(Schema):
     outcomes = fields.Nested(OutcomesSchema, required=True, **_d("the four endings"))
     attacker = fields.Nested(SideAnswerSchema, required=True)
@@ -521,6 +542,15 @@ class OddsResponseSchema(Schema):
             "own alone, or for `default` (and `lookahead`'s own play) the mix the default "
             "plays in this engagement, an approximate equilibrium of the styles found by a "
             "pilot tournament (docs/tactics.md)"
+        ),
+    )
+    play = fields.Nested(
+        PlaySchema,
+        required=True,
+        **_d(
+            "how each side played, in words a player reads: its tactic, how its styles were "
+            "chosen, the styles with their shares, whether it changed style within a Battle, "
+            "and a sentence saying so (docs/tactics.md)"
         ),
     )
     styles = fields.Nested(
