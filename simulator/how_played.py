@@ -15,7 +15,8 @@ def _share_words(shares: dict[str, float], of: str) -> str:
     ranked = sorted(shares.items(), key=lambda kv: -kv[1])
     if len(ranked) == 1:
         return f"{ranked[0][0]} throughout"
-    parts = [f"{name} in {100 * p:.0f}% of {of}" for name, p in ranked if p >= 0.005]
+    parts = [f"{name} {100 * p:.0f}%" for name, p in ranked if p >= 0.005]
+    parts[0] = parts[0].replace(" ", " in ", 1) + f" of {of}"
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 

@@ -503,8 +503,8 @@ class SidePlaySchema(Schema):
 
 
 class PlaySchema(Schema):
-    attacker = fields.Nested(SidePlaySchema, required=True)
-    defender = fields.Nested(SidePlaySchema, required=True)
+    attacker = fields.Nested(SidePlaySchema, required=True, **_d("how the attacker played"))
+    defender = fields.Nested(SidePlaySchema, required=True, **_d("how the defender played"))
 
 
 class OddsResponseSchema(Schema):

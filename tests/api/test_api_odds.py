@@ -183,3 +183,21 @@ def test_the_search_setting_is_played_and_answered(client):
     a = post(client, "odds", body).get_json()
     assert a["search"] == {"rollouts": 2, "candidates": ["aggressive", "defensive"]}
     assert post(client, "odds", {**BODY, "trials": 4}).get_json()["search"] is None
+
+
+def test_the_answer_says_how_each_side_played(client):
+    """The answer's play: the default plays one style a Battle, drawn from the engagement's
+    mix, its shares those of style_mix; a fixed style plays itself throughout."""
+    body = {**BODY, "trials": 64, "tactics": {"defender": "steadfast"}}
+    a = post(client, "odds", body).get_json()
+    attacker, defender = a["play"]["attacker"], a["play"]["defender"]
+    assert attacker["tactic"] == "default" and attacker["styles"] == a["style_mix"]["attacker"]
+    assert not attacker["changes_within_a_battle"] and "mix" in attacker["chosen_by"]
+    assert attacker["summary"].startswith("The attacker played the default")
+    assert defender == {
+        "tactic": "steadfast",
+        "chosen_by": "one fixed style",
+        "styles": {"steadfast": 1.0},
+        "changes_within_a_battle": False,
+        "summary": "The defender played steadfast throughout.",
+    }
