@@ -52,12 +52,16 @@ def _good(outcome: np.ndarray, side: int) -> np.ndarray:
     return (outcome == 0) if side == 0 else ((outcome == 1) | (outcome == 3))
 
 
-def label(indices: list[int], rule_json: str, battles: int, per_engagement: int) -> list:
+def label(
+    indices: list[int], rule_json: str, battles: int, per_engagement: int, horizon: str = "round"
+) -> list:
     """For training Engagements ``indices``: the sampled positions' (side, facts, each
-    style's value, the rule's own choice) under the rule ``rule_json``. Runs on a dask
-    worker."""
+    style's value, the rule's own choice) under the rule ``rule_json``; each style tried for
+    the side's Battle-Round (``horizon`` "round") or for the rest of the Battle ("rest"), the
+    rule on both sides otherwise. Runs on a dask worker."""
     from bench.engagements import TRAINING, draw
     from simulator import threads
+    from simulator.battle_state import ROUNDS
     from simulator.battles import play_runs, roster, start_of, trace
     from simulator.engagement import engagement_from_position
     from simulator.kernel import state_features
@@ -101,9 +105,10 @@ def label(indices: list[int], rule_json: str, battles: int, per_engagement: int)
             except Exception:  # a position the engine's checks refuse: not a state to learn
                 continue
             facts = state_features(tables.board, tables.kinds, tables.strikes, start, side)
+            rounds = range(position.turn - 1, ROUNDS if horizon == "rest" else position.turn)
             runs = [
                 (0, battles, tactics_play(
-                    ADAPTIVE, ADAPTIVE, forced=((side, position.turn - 1, style),), rule=rule))
+                    ADAPTIVE, ADAPTIVE, forced=tuple((side, r, style) for r in rounds), rule=rule))
                 for style in rule.styles
             ]  # fmt: skip
             outcome = play_runs(spec, SEED ^ index, runs).outcome.reshape(len(rule.styles), -1)
@@ -200,6 +205,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--scheduler", help="a dask scheduler's address (default: a LocalCluster)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--start", choices=("single", "shipped"), default="single")
+    parser.add_argument(
+        "--horizon",
+        choices=("round", "rest"),
+        default="round",
+        help="how long each style is tried for at a position: its Battle-Round, or the rest",
+    )
     args = parser.parse_args(argv)
 
     from dask.distributed import Client, LocalCluster
@@ -227,7 +238,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         futures = client.map(
             by_name.label, chunks, [json.dumps(rule.to_dict())] * len(chunks),
-            [args.battles] * len(chunks), [args.per_engagement] * len(chunks), pure=False,
+            [args.battles] * len(chunks), [args.per_engagement] * len(chunks),
+            [args.horizon] * len(chunks), pure=False,
         )  # fmt: skip
         fresh = [row for part in client.gather(futures) for row in part]
         data += fresh
