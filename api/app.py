@@ -62,4 +62,8 @@ def create_app(overrides: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tactical.bp)
     app.register_blueprint(tactical_play.bp)
     app.register_blueprint(tactical.page_bp)
+
+    from api.routes import tactical_odds
+
+    app.register_blueprint(tactical_odds.bp)
     return app

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from simulator import limits
+from simulator.tactical import limits as tactical_limits
 
 DEFAULTS: dict[str, Any] = {
     # largest request body accepted, in bytes (Flask answers 413 beyond it)
@@ -50,6 +51,12 @@ DEFAULTS: dict[str, Any] = {
     "TACTICAL_MAX_HEXES": 2000,
     # most characters of a Tactical Titan state in one request
     "TACTICAL_MAX_CHARACTERS": 400,
+    # most fights one Tactical Titan odds request may ask for
+    "TACTICAL_MAX_FIGHTS": tactical_limits.MAX_FIGHTS,
+    # Tactical Titan fights played when a request does not say
+    "TACTICAL_DEFAULT_FIGHTS": tactical_limits.DEFAULT_FIGHTS,
+    # most player turns one Tactical Titan fight may last
+    "TACTICAL_MAX_TURNS": tactical_limits.MAX_TURNS,
 }
 
 # The longest wait any setting may ask for, in seconds: far below what the operating system's
@@ -95,6 +102,11 @@ RANGES: dict[str, Range] = {
     "READ_TIMEOUT_SECONDS": Range(1, 600, unit="seconds"),
     "TACTICAL_MAX_HEXES": Range(1, 100_000, unit="hexes"),
     "TACTICAL_MAX_CHARACTERS": Range(1, 10_000, unit="characters"),
+    "TACTICAL_MAX_FIGHTS": Range(1, 100_000_000, unit="fights"),
+    "TACTICAL_DEFAULT_FIGHTS": Range(
+        1, 100_000_000, unit="fights (and at most TITAN_TACTICAL_MAX_FIGHTS)"
+    ),
+    "TACTICAL_MAX_TURNS": Range(1, tactical_limits.MAX_TURNS, unit="player turns"),
 }
 
 # Variables of gunicorn.conf.py (not TITAN_*): name -> (range, whole numbers only).
@@ -173,6 +185,12 @@ def problems_of(settings: Mapping[str, Any]) -> list[str]:
         problems.append(
             f"TITAN_DEFAULT_TRIALS={default} is above TITAN_MAX_TRIALS={most}: a request that"
             " does not say how many Battles would be refused"
+        )
+    default, most = settings.get("TACTICAL_DEFAULT_FIGHTS"), settings.get("TACTICAL_MAX_FIGHTS")
+    if isinstance(default, int) and isinstance(most, int) and default > most:
+        problems.append(
+            f"TITAN_TACTICAL_DEFAULT_FIGHTS={default} is above TITAN_TACTICAL_MAX_FIGHTS={most}:"
+            " a Tactical Titan odds request that does not say how many fights would be refused"
         )
     for origin in str(settings.get("CORS_ORIGINS", "")).split(","):
         origin = origin.strip()

@@ -127,13 +127,23 @@ def _play_a_few_arena_games() -> None:
     warm_up()
 
 
+def _play_a_few_fights() -> None:
+    ARENA.wait(3600)  # after the Arena's: one compile at a time
+    from simulator.tactical.odds import warm_up
+
+    warm_up()
+
+
 # This process's kernel. The gunicorn master never starts it (the kernel's threads do not
 # survive fork): each worker does, in gunicorn.conf.py's post_fork.
 KERNEL = Warmup()
 # The Arena's kernel, prepared the same way under its own lock once the battle kernel is.
 ARENA = Warmup(_play_a_few_arena_games, "Arena kernel")
+# Tactical Titan's kernel and the stored maps' tables, the same way once the Arena's is.
+TACTICAL = Warmup(_play_a_few_fights, "Tactical Titan kernel")
 
 
 def start_in_worker() -> None:
     KERNEL.start()
     ARENA.start(kernel_cache.lock_path().with_name("titan-arena-kernel.lock"))
+    TACTICAL.start(kernel_cache.lock_path().with_name("titan-tactical-kernel.lock"))

@@ -10,12 +10,35 @@ it writes every event of its first fight there (``simulator.tactical.trace`` rea
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
 from simulator.rng import battle_key
 from simulator.tactical.referee import play
-from simulator.tactical.state import G_ENDED, G_LOG, G_SLOTS, G_TURNS, new_fight, reset
+from simulator.tactical.state import (
+    G_ENDED,
+    G_LOG,
+    G_SLOTS,
+    G_TURNS,
+    in_fight,
+    new_fight,
+    reset,
+)
+
+
+class Outputs(NamedTuple):
+    """What ``play_fights`` writes, a row per fight (see its notes)."""
+
+    ended: np.ndarray
+    played: np.ndarray
+    fell: np.ndarray
+    gained: np.ndarray
+    healed: np.ndarray
+    angels: np.ndarray
+    standing: np.ndarray
+    survived: np.ndarray
 
 
 @njit(cache=True, nogil=True)
@@ -33,22 +56,30 @@ def play_fights(board, kinds, lines, start, seed, first, turns, until, log,
     """
     fight = new_fight(start, board, kinds, log)
     rng = np.empty(1, np.uint64)
-    for i in range(ended.size):
+    outputs = Outputs(ended, played, fell, gained, healed, angels, standing, survived)
+    _play_all(fight, board, kinds, lines, start, rng, seed, first, turns, until, outputs)
+
+
+@in_fight
+def _play_all(fight, board, kinds, lines, start, rng, seed, first, turns, until, out):
+    """The fights one after the other on one Fight, without numba's reference counting (an
+    entry point counts every array it hands on: some microseconds a fight)."""
+    for i in range(out.ended.size):
         reset(fight, start)
         if i > 0:
-            fight.game[G_LOG] = log.shape[0]  # the first fight's log is kept
+            fight.game[G_LOG] = fight.log.shape[0]  # the first fight's log is kept
         rng[0] = battle_key(np.uint64(seed), np.uint64(first + i))
         play(fight, board, kinds, lines, rng, turns, until)
-        ended[i] = fight.game[G_ENDED]
-        played[i] = fight.game[G_TURNS]
-        for q in range(fell.shape[1]):
-            fell[i, q] = fight.fell[q]
-            gained[i, q] = fight.gained[q]
-            healed[i, q] = fight.healed[q]
-            angels[i, q] = fight.angels[q]
-            standing[i, q] = 0
+        out.ended[i] = fight.game[G_ENDED]
+        out.played[i] = fight.game[G_TURNS]
+        for q in range(out.fell.shape[1]):
+            out.fell[i, q] = fight.fell[q]
+            out.gained[i, q] = fight.gained[q]
+            out.healed[i, q] = fight.healed[q]
+            out.angels[i, q] = fight.angels[q]
+            out.standing[i, q] = 0
         for s in range(fight.game[G_SLOTS]):
             if fight.hexes[s] >= 0:
-                standing[i, fight.owner[s]] = 1
-        for s in range(survived.shape[1]):
-            survived[i, s] = 1 if fight.hexes[s] >= 0 else 0
+                out.standing[i, fight.owner[s]] = 1
+        for s in range(out.survived.shape[1]):
+            out.survived[i, s] = 1 if fight.hexes[s] >= 0 else 0

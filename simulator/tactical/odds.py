@@ -25,12 +25,11 @@ from simulator.limits import MIN_TRIALS, check_seed
 from simulator.statistics import Z95, distribution, wilson_interval
 from simulator.tactical import kernel, tables
 from simulator.tactical import state as s
+from simulator.tactical.limits import DEFAULT_FIGHTS, DEFAULT_TURNS, MAX_FIGHTS, MAX_TURNS
 
-DEFAULT_FIGHTS = 1_000
-DEFAULT_TURNS = 20  # player turns: ten of each of two players'
-MAX_TURNS = 200
 PER_THREAD = 4  # parts per thread: they even out the threads' shares
 LEAST_PART = 64  # fights in a part, at least
+CHUNK = 2_000  # fights between two looks at the time budget
 
 
 class Until(StrEnum):
@@ -71,6 +70,12 @@ class Fights:
         return int(self.ended.size)
 
     @classmethod
+    def joined(cls, parts: list[Fights]) -> Fights:
+        found = cls(*(np.concatenate([getattr(p, f) for p in parts]) for f in FIELDS))
+        found.seconds = sum(p.seconds for p in parts)
+        return found
+
+    @classmethod
     def empty(cls, n: int, players: int, characters: int) -> Fights:
         def zeros(*shape: int) -> np.ndarray:
             return np.zeros(shape, np.int64)
@@ -87,6 +92,7 @@ class Fights:
         )  # fmt: skip
 
 
+FIELDS = ("ended", "played", "fell", "gained", "healed", "angels", "standing", "survived")
 NO_LOG = np.zeros((0, s.LOG_WIDTH), np.int64)
 
 
@@ -97,10 +103,10 @@ def read_state(state: GameState | Mapping[str, Any]) -> GameState:
     return GameState.from_dict(state)
 
 
-def check_turns(turns: int) -> int:
-    if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= MAX_TURNS:
+def check_turns(turns: int, most: int = MAX_TURNS) -> int:
+    if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= most:
         raise RuleError(
-            f"turns: a fight lasts 1 to {MAX_TURNS} player turns (4.0), not {turns!r}",
+            f"turns: a fight lasts 1 to {most} player turns (4.0), not {turns!r}",
             rule="4.0",
             path="turns",
         )
@@ -120,9 +126,11 @@ def play(
     turns: int = DEFAULT_TURNS,
     until: Until = Until.FIRST_TITAN,
     parts: int | None = None,
+    first: int = 0,
 ) -> Fights:
-    """Fights 0..fights-1 of ``seed`` from the setup's state, in ``parts`` calls of the kernel
-    played side by side on ``simulator.threads``' threads (by default as many as suit them)."""
+    """Fights first..first+fights-1 of ``seed`` from the setup's state, in ``parts`` calls of
+    the kernel played side by side on ``simulator.threads``' threads (by default as many as
+    suit them)."""
     found = Fights.empty(fights, len(setup.players), len(setup.state.figures))
     if parts is None:
         parts = kernel_threads.parts_for(fights, PER_THREAD, LEAST_PART)
@@ -130,12 +138,39 @@ def play(
 
     def part(lo: int, hi: int) -> None:
         kernel.play_fights(
-            setup.board, setup.kinds, setup.lines, setup.start, seed, lo, turns, code, NO_LOG,
-            *found.rows(lo, hi),
+            setup.board, setup.kinds, setup.lines, setup.start, seed, first + lo, turns, code,
+            NO_LOG, *found.rows(lo, hi),
         )  # fmt: skip
 
     started = time.perf_counter()
     kernel_threads.in_parts(part, fights, parts)
+    found.seconds = time.perf_counter() - started
+    return found
+
+
+def play_within(
+    setup: tables.Setup,
+    fights: int,
+    seed: int,
+    turns: int,
+    until: Until,
+    parts: int | None,
+    time_budget: float | None,
+) -> Fights:
+    """``play``, in chunks of ``CHUNK`` fights when there is a ``time_budget`` (seconds): the
+    chunks stop once it is spent, and the fights played are 0..n-1 whatever the budget."""
+    if time_budget is None:
+        return play(setup, fights, seed, turns, until, parts)
+    started = time.perf_counter()
+    chunks: list[Fights] = []
+    first = 0
+    while first < fights:
+        count = min(CHUNK, fights - first)
+        chunks.append(play(setup, count, seed, turns, until, parts, first))
+        first += count
+        if time.perf_counter() - started > time_budget:
+            break
+    found = Fights.joined(chunks)
     found.seconds = time.perf_counter() - started
     return found
 
@@ -155,7 +190,9 @@ def mean_interval(values: np.ndarray) -> dict[str, Any]:
     return {"mean": m, "ci95": [m - half, m + half]}
 
 
-def summary(setup: tables.Setup, done: Fights, seed: int, turns: int, until: Until) -> dict:
+def summary(
+    setup: tables.Setup, done: Fights, seed: int, turns: int, until: Until, asked: int | None = None
+) -> dict[str, Any]:
     """The odds answer (docs/tactical.md, "Odds")."""
     state = setup.state
     alone = done.standing.sum(axis=1) == 1
@@ -198,6 +235,7 @@ def summary(setup: tables.Setup, done: Fights, seed: int, turns: int, until: Unt
         "max_turns": turns,
         "until": str(until),
         "fights_per_second": done.n / done.seconds if done.seconds > 0 else 0.0,
+        "truncated": asked is not None and done.n < asked,
     }
 
 
@@ -208,16 +246,19 @@ def odds(
     turns: int = DEFAULT_TURNS,
     threads: int | None = None,
     until: Until | str = Until.FIRST_TITAN,
-    most_fights: int = 200_000,
+    most_fights: int = MAX_FIGHTS,
+    most_turns: int = MAX_TURNS,
+    time_budget: float | None = None,
 ) -> dict[str, Any]:
     """Each player's chance that its Titan falls and that it holds the field, its expected
     points and healing, each character's survival and the turns the fight lasted, with 95%
     intervals, from ``fights`` fights of at most ``turns`` player turns (``until`` a Titan
     falls, or one player is left). ``threads``: 1 plays on this thread; otherwise on the
-    kernel's threads (``simulator.threads``). Bad input raises ``TitanError`` naming it."""
+    kernel's threads (``simulator.threads``). ``time_budget``: seconds after which it answers
+    with the fights played (``truncated``). Bad input raises ``TitanError`` naming it."""
     game = read_state(state)
     fights = check_fights(fights, most_fights)
-    turns = check_turns(turns)
+    turns = check_turns(turns, most_turns)
     seed = check_seed(seed)
     try:
         chosen = Until(until)
@@ -227,19 +268,61 @@ def odds(
         ) from None
     setup = tables.setup(game)
     parts = 1 if threads == 1 else None
-    done = play(setup, fights, seed, turns, chosen, parts)
-    return summary(setup, done, seed, turns, chosen)
+    done = play_within(setup, fights, seed, turns, chosen, parts, time_budget)
+    return summary(setup, done, seed, turns, chosen, fights)
+
+
+# The example fight (docs/tactical.md, the API's example): on Two Shores, Red's and Blue's
+# armies meet in the Mountains west of the Inner Sea, each gathered round a hex there.
+EXAMPLE_MAP = "two_shores"
+EXAMPLE_ARMIES = (
+    ("Red", "I9", ("Titan", "Troll", "Ogre", "Ogre", "Gargoyle", "Centaur", "Unicorn")),
+    ("Blue", "I15", ("Titan", "Cyclops", "Lion", "Ogre", "Gargoyle", "Gargoyle", "Centaur")),
+)
+
+
+def example_state() -> GameState:
+    """The example fight's state: Red's turn begins (4.0), every counter not in play in the
+    muster pile of one game set (2.2)."""
+    return GameState.from_dict(example_json())
+
+
+def example_json() -> dict[str, Any]:
+    """The example fight's state as a request gives it, the fields with defaults left out."""
+    from engine.tactical.maps import stored_map
+
+    m = stored_map(EXAMPLE_MAP)
+    taken: set[int] = set()
+    characters = []
+    for player, near, names in EXAMPLE_ARMIES:
+        centre = m.parse(near)
+        for name in names:
+            h = min(
+                (h for h in m.grid.within(centre, 3) if h not in taken and m.hazard(h) == "Plain"),
+                key=lambda h: (m.distance(centre, h), h),
+            )
+            taken.add(h)
+            characters.append(
+                {"id": len(characters) + 1, "player": player, "name": name, "hex": m.name_of(h)}
+            )
+    towers = [m.regions[t.region].name for t in m.starting_towers]
+    return {
+        "map": EXAMPLE_MAP,
+        "active": "Red",
+        "players": [
+            {"name": p, "tower": t} for (p, _, _), t in zip(EXAMPLE_ARMIES, towers, strict=True)
+        ],
+        "characters": characters,
+    }
 
 
 def warm_up() -> None:
-    """Compile (or load from numba's cache) the kernel with a few fights of an example state,
-    and build the stored maps' tables."""
+    """Compile (or load from numba's cache) the kernel with a few fights of the example, and
+    build the stored maps' tables (their rangestrike lines take a second or two each)."""
     from engine.tactical.maps import map_names, stored_map
-    from engine.tactical.setup import starting_state
 
     for name in map_names():
         m = stored_map(name)
         tables.map_tables(m)
         tables.lines(m)
-    state = starting_state(map_names()[0], ("Red", "Blue"))
-    play(tables.setup(state), 2, 1, turns=2, parts=1)
+    play(tables.setup(example_state()), 2, 1, turns=2, parts=1)

@@ -8,14 +8,15 @@ In words (docs/tactical.md, "Odds"):
 - Maneuver: the characters nearest the enemy move first. Each weighs every hex it may end in:
   steps to the nearest enemy (counted on the hexes it may cross), and where it would strike,
   the best strike it would have against the risk of the blows it would take, weighed by what
-  it is worth (a Titan, whose fall loses the game, counts 200 more). Healers and Titans keep a
-  step behind the line, healers beside hurt friends; regenerators seek the front; a hurt
-  character free of contact falls back to a hex where it may rest; rangestrikers keep at range.
+  it is worth (a Titan, whose fall loses the game, counts 200 more). Healers and Titans keep
+  two steps from the enemy while their side has other characters, healers beside hurt
+  friends; regenerators seek the front; a hurt character free of contact falls back to a hex
+  where it may rest; rangestrikers keep at range.
 - Strike: the character with the fewest targets strikes first, at the target whose slaying
   is worth most (its chance of being slain times its worth, a little for damage short of
   that), at the least Strike-number; excess hits carry to the best target they may reach.
-  The active player's rangestrikers then pick the best target in range. A defender declares
-  the character of an overstacked hex that has the more hits to spare (8.1).
+  The active player's rangestrikers then, in turn, pick the best target in range. A defender
+  declares the character of an overstacked hex that has the more hits to spare (8.1).
 - Lords earned (8.3) come into the hex nearest the enemy among those allowed.
 
 It never declares a higher Strike-number nor forgoes hexside benefits to carry (TITAN 12.4,
@@ -38,6 +39,7 @@ from simulator.tactical.state import (
     DIRECTIONS,
     FAR,
     G_ACTIVE,
+    G_LINE,
     G_SLOTS,
     HEAL_NONE,
     HEAL_RESTORE,
@@ -144,7 +146,8 @@ def heal_target(f, board, kinds, s):
 def approach(f, board, kinds, t, stamp):
     """``f.dist[kinds.move_class[t]]``: for a mover of type ``t``, steps from each hex to the
     nearest enemy of the active player, over the hexes it may cross (a backward search from
-    the enemies' hexes); made once per phase (``stamp``) for all types that move alike."""
+    the enemies' hexes, each reached from the hexes beside it a strike crosses from); made once
+    per phase (``stamp``) for all types that move alike."""
     c = kinds.move_class[t]
     if f.dist_stamp[c] == stamp:
         return
@@ -168,8 +171,11 @@ def approach(f, board, kinds, t, stamp):
             x = board.nbr[y, d]
             if x == NONE or dist[x] != FAR:
                 continue
-            if dist[y] > 0 and not step[x, (d + 3) % DIRECTIONS]:
+            back = (d + 3) % DIRECTIONS  # from x toward y
+            if dist[y] > 0 and not step[x, back]:
                 continue
+            if dist[y] == 0 and board.combo[x, back] == NONE:
+                continue  # beside the enemy, but no strike crosses there (a Cliff)
             dist[x] = dist[y] + 1
             f.queue[tail] = x
             tail += 1
@@ -190,9 +196,25 @@ def mover_order(f, kinds, n):
 
 
 @in_fight_inline
+def behind(kinds, t):
+    """Does a character of type ``t`` keep behind its side's line: a Titan, a healer that does
+    not regenerate?"""
+    return kinds.titan[t] != 0 or (kinds.heal[t] != HEAL_NONE and not kinds.regenerates[t])
+
+
+@in_fight_inline
+def has_line(f, kinds, player):
+    """Has ``player`` characters that do not keep behind (a line for the rest to keep behind)?"""
+    for s in range(f.game[G_SLOTS]):
+        if f.hexes[s] != NONE and f.owner[s] == player and not behind(kinds, f.kind[s]):
+            return True
+    return False
+
+
+@in_fight_inline
 def _order_key(f, kinds, s):
     t = f.kind[s]
-    rear = 1 if (kinds.titan[t] or kinds.heal[t] != HEAL_NONE) else 0
+    rear = 1 if behind(kinds, t) else 0
     d = f.dist[kinds.move_class[t], f.hexes[s]]
     return (rear * FAR + min(d, FAR - 1)) * 4096 + s
 
@@ -206,7 +228,8 @@ def _hex_worth(f, board, kinds, s, h, dist):
     left = power - f.damage[s]
     mine = worth(f, kinds, s)
     attack = 0.0
-    threat = 0.0
+    blows = 0  # the dice of the enemies' blows at it there, and their expected hits
+    expected = 0.0
     engaged = False
     for d in range(DIRECTIONS):
         b = board.nbr[h, d]
@@ -230,15 +253,22 @@ def _hex_worth(f, board, kinds, s, h, dist):
             if back != NONE:
                 row2 = kinds.terms[te, t, back]
                 dice2 = max(power_of(f, kinds, e) + np.int64(row2[TERM_DICE]), 0)
-                threat += dice2 * (7 - np.int64(row2[TERM_NUMBER])) / 6.0
+                blows += dice2
+                expected += dice2 * (7 - np.int64(row2[TERM_NUMBER])) / 6.0
     steps = dist[h]
-    rear = kinds.titan[t] or (kinds.heal[t] != HEAL_NONE and not kinds.regenerates[t])
+    rear = behind(kinds, t) and f.game[G_LINE] != 0
     hurt = 2 * f.damage[s] >= power and not kinds.regenerates[t]
     score = 0.0
     if engaged:
-        risk = min(threat / max(left, 1), 1.5)
-        caution = 0.4 if kinds.regenerates[t] else (3.0 if rear else 1.0)
-        score = attack - caution * risk * mine + ENGAGE
+        # the blows it would face, as one roll of their dice at their mean Strike-number: the
+        # chance they slay it times its worth, a little for the hits short of that
+        risk = 0.0
+        if blows > 0:
+            number = min(max(np.int64(7.5 - 6.0 * expected / blows), 1), 6)
+            risk = _tail(kinds, blows, number, left) * mine
+            risk += WOUND_SHARE * min(expected, np.float64(left)) / power * mine
+        caution = 0.5 if kinds.regenerates[t] else (2.0 if rear else 1.0)
+        score = attack - caution * risk + ENGAGE
         if kinds.regenerates[t]:
             score += ENGAGE
         score -= ADVANCE * (1 if rear else steps)
@@ -349,28 +379,24 @@ def strike_at(f, board, kinds, s):
 
 
 @in_fight_inline
-def next_rangestrike(f, board, kinds, lines):
-    """The active player's next rangestrike (TITAN 13.0): (striker, target), the best worth
-    among every free rangestriker's targets; striker NONE when none is left."""
-    active = f.game[G_ACTIVE]
-    chosen, target, best_w = NONE, NONE, -1.0
-    for s in range(f.game[G_SLOTS]):
-        if f.hexes[s] == NONE or f.owner[s] != active or f.did[s] & D_STRUCK:
+def rangestrike_at(f, board, kinds, lines, s):
+    """The target of ``s``'s rangestrike (TITAN 13.0): the best worth in range; NONE when it
+    has none (or is locked in contact, or does not rangestrike)."""
+    if not kinds.rangestrikes[f.kind[s]] or locked(f, board, s):
+        return NONE
+    target, best_w = NONE, -1.0
+    a = f.hexes[s]
+    for k in range(lines.start[a], lines.start[a + 1]):
+        e = declared(f, kinds, lines.to[k], s)
+        if e == NONE:
             continue
-        if not kinds.rangestrikes[f.kind[s]] or locked(f, board, s):
+        dice, number = rangestrike_terms_at(f, kinds, board, lines, s, e, k)
+        if number == NONE:
             continue
-        a = f.hexes[s]
-        for k in range(lines.start[a], lines.start[a + 1]):
-            e = declared(f, kinds, lines.to[k], s)
-            if e == NONE:
-                continue
-            dice, number = rangestrike_terms_at(f, kinds, board, lines, s, e, k)
-            if number == NONE:
-                continue
-            w = strike_worth(f, kinds, dice, number, e)
-            if w > best_w:
-                chosen, target, best_w = s, e, w
-    return chosen, target
+        w = strike_worth(f, kinds, dice, number, e)
+        if w > best_w:
+            target, best_w = e, w
+    return target
 
 
 @in_fight_inline

@@ -19,9 +19,10 @@ from simulator.tactical.policy import (
     approach,
     carry_to,
     destination,
+    has_line,
     heal_target,
     mover_order,
-    next_rangestrike,
+    rangestrike_at,
     strike_at,
     strike_order,
 )
@@ -50,6 +51,7 @@ from simulator.tactical.state import (
     G_ARCHANGELS,
     G_DUE,
     G_ENDED,
+    G_LINE,
     G_NEXT_ID,
     G_PHASE,
     G_PHASES,
@@ -138,7 +140,7 @@ def end_phase(f, phase):
 # --- Healing Phase (5.0-5.3) -----------------------------------------------------------------
 
 
-@in_fight_inline
+@in_fight
 def healing_phase(f, board, kinds):
     active = f.game[G_ACTIVE]
     for s in range(f.game[G_SLOTS]):  # 5.1, 5.3: every hurt character that may rest does
@@ -178,10 +180,11 @@ def healing_phase(f, board, kinds):
 # --- Maneuver Phase (7.0-7.3) ----------------------------------------------------------------
 
 
-@in_fight_inline
+@in_fight
 def maneuver_phase(f, board, kinds):
     active = f.game[G_ACTIVE]
     stamp = f.game[G_PHASES]
+    f.game[G_LINE] = 1 if has_line(f, kinds, active) else 0
     n = 0
     for s in range(f.game[G_SLOTS]):  # TITAN 11.0, 11.3: once, and not locked in contact
         if f.hexes[s] == NONE or f.owner[s] != active or f.did[s] & D_MOVED:
@@ -212,7 +215,7 @@ def maneuver_phase(f, board, kinds):
 # --- Strike Phase (8.0, 8.1; TITAN 12.0-13.5) ---------------------------------------------------
 
 
-@in_fight_inline
+@in_fight
 def begin_strike_phase(f, board, kinds):
     """Drift's hit to non-natives, then each enemy Salamander's aura, then the poison due, to
     every character in the order of the engine (``engine.tactical.turns.begin_strike_phase``)."""
@@ -312,17 +315,18 @@ def rangestrike(f, board, kinds, lines, rng, s, target):
     _struck(f, s, row, target, 0)
 
 
-@in_fight_inline
+@in_fight
 def strike_phase(f, board, kinds, lines, rng):
     """8.0: the active player strikes and rangestrikes first, then the others strike back at
     its characters (TITAN 12.1)."""
     if not f.game[G_RESPONDING]:
         strikes(f, board, kinds, rng, True)
-        while True:
-            s, target = next_rangestrike(f, board, kinds, lines)
-            if s == NONE:
-                break
-            rangestrike(f, board, kinds, lines, rng, s, target)
+        for s in range(f.game[G_SLOTS]):
+            if f.hexes[s] == NONE or f.owner[s] != f.game[G_ACTIVE] or f.did[s] & D_STRUCK:
+                continue
+            target = rangestrike_at(f, board, kinds, lines, s)
+            if target != NONE:
+                rangestrike(f, board, kinds, lines, rng, s, target)
     strikes(f, board, kinds, rng, False)
 
 
@@ -337,7 +341,7 @@ def strikes(f, board, kinds, rng, active_side):
             strike(f, board, kinds, rng, s, target, d)
 
 
-@in_fight_inline
+@in_fight
 def end_strike_phase(f, board, kinds, turns, until):
     """8.0, 8.2, 2.2.2, 8.3: the slain removed and scored, the players whose Titans fell out,
     the Lords due; then whether the fight stops, else the next player's turn."""
@@ -425,7 +429,7 @@ def end_strike_phase(f, board, kinds, turns, until):
     place_dues(f, board, kinds)
 
 
-@in_fight_inline
+@in_fight
 def place_dues(f, board, kinds):
     """8.3: each Lord due, in order, comes into play where the tactic chooses, or is lost when
     none is left in the muster pile or it has no hex to come into."""

@@ -77,7 +77,8 @@ G_STAMP = 10  # a counter that marks the scratch arrays' entries as fresh
 G_ENDED = 11  # ENDED_*, NONE while the fight goes on
 G_PHASES = 12  # phases begun (each maneuver phase's distances are stamped with it)
 G_ROUND = 13  # the state's turn (4.0: every player's turn once)
-G_SIZE = 14
+G_LINE = 14  # the tactic's: 1 when the active player has characters besides Titans and healers
+G_SIZE = 15
 
 # --- the log: (EV_*, then values) a row ---------------------------------------------------------
 EV_REST = 0  # slot, points healed

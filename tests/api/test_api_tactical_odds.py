@@ -1,0 +1,127 @@
+"""POST /api/v1/tactical/odds: a Tactical Titan fight's odds over HTTP, its limits and refusals."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from api import create_app
+from api.routes.tactical_odds import EXAMPLE
+
+PATH = "/api/v1/tactical/odds"
+
+
+def body(**changes):
+    found = copy.deepcopy(EXAMPLE)
+    found.update({"fights": 200, **changes})
+    return found
+
+
+def test_the_example_is_answered_with_every_players_odds(client):
+    r = client.post(PATH, json=body())
+    assert r.status_code == 200, r.get_json()
+    found = r.get_json()
+    assert [p["name"] for p in found["players"]] == ["Red", "Blue"]
+    assert found["fights"] == 200 and found["seed"] == 1 and not found["truncated"]
+    for p in found["players"]:
+        for key in ("titan_falls", "holds_field"):
+            lo, hi = p[key]["ci95"]
+            assert 0 <= lo <= p[key]["p"] <= hi <= 1
+        assert p["points"]["mean"] >= 0 and p["healing"]["mean"] >= 0
+    fell = sum(p["titan_falls"]["p"] for p in found["players"])
+    assert fell + found["undecided"]["p"] >= 0.999  # a fight stops on a fallen Titan or runs out
+    assert len(found["characters"]) == len(EXAMPLE["state"]["characters"])
+    assert sum(found["turns"]["distribution"].values()) == pytest.approx(1.0)
+    assert 1 <= found["turns"]["mean"] <= found["max_turns"] == 20
+
+
+def test_the_same_seed_plays_the_same_fights(client):
+    first = client.post(PATH, json=body(seed=5)).get_json()
+    again = client.post(PATH, json=body(seed=5)).get_json()
+    for answer in (first, again):
+        answer.pop("fights_per_second")
+    assert first == again
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"fights": 0}, "fights"),
+        ({"fights": "many"}, "fights"),
+        ({"turns": 0}, "turns"),
+        ({"until": "forever"}, "until"),
+        ({"state": "two_shores"}, "state"),
+        ({"seed": -1}, "seed"),
+    ],
+)
+def test_a_malformed_request_is_a_400_naming_the_field(client, change, path):
+    r = client.post(PATH, json=body(**change))
+    assert r.status_code == 400, r.get_json()
+    assert any(d["path"] == path for d in r.get_json()["error"]["details"])
+
+
+def test_a_state_against_the_rules_is_a_422_naming_the_rule(client):
+    bad = body()
+    bad["state"]["characters"][1]["hex"] = bad["state"]["characters"][0]["hex"]  # two in a hex
+    r = client.post(PATH, json=bad)
+    assert r.status_code == 422
+    details = r.get_json()["error"]["details"]
+    assert any(d["rule"] == "TITAN 11.5" or d["rule"] == "7.3" for d in details), details
+
+
+def test_a_state_that_cannot_be_read_is_a_422_at_its_path(client):
+    bad = body()
+    bad["state"]["characters"][0]["hex"] = "ZZ99"
+    r = client.post(PATH, json=bad)
+    assert r.status_code == 422
+    assert r.get_json()["error"]["details"][0]["path"].startswith("state.characters[0]")
+
+
+def test_a_game_already_over_is_refused_with_2_2_2(client):
+    over = body()
+    over["state"]["characters"] = [c for c in over["state"]["characters"] if c["player"] == "Red"]
+    over["state"]["players"][1]["eliminated"] = True
+    r = client.post(PATH, json=over)
+    assert r.status_code == 422, r.get_json()
+    assert r.get_json()["error"]["details"][0]["rule"] == "2.2.2"
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "change", "path"),
+    [
+        ("TACTICAL_MAX_FIGHTS", 100, {"fights": 101}, "fights"),
+        ("TACTICAL_MAX_TURNS", 10, {"turns": 11}, "turns"),
+        ("TACTICAL_MAX_CHARACTERS", 13, {}, "state.characters"),
+    ],
+)
+def test_the_service_limits_are_settings(setting, value, change, path):
+    client = create_app({"TESTING": True, setting: value}).test_client()
+    r = client.post(PATH, json=body(**change))
+    assert r.status_code == 422, r.get_json()
+    detail = r.get_json()["error"]["details"][0]
+    assert detail["path"] == path and f"TITAN_{setting}" in detail["message"]
+
+
+def test_a_request_without_fights_plays_the_default(monkeypatch):
+    client = create_app({"TESTING": True, "TACTICAL_DEFAULT_FIGHTS": 150}).test_client()
+    plain = body()
+    del plain["fights"]
+    found = client.post(PATH, json=plain).get_json()
+    assert found["fights"] == 150
+
+
+def test_the_odds_are_documented_with_their_example(client):
+    doc = client.get("/api/v1/openapi.json").get_json()
+    post = doc["paths"][PATH]["post"]
+    assert post["requestBody"]["content"]["application/json"]["example"] == EXAMPLE
+    assert "200" in post["responses"] and "422" in post["responses"]
+
+
+def test_the_default_fights_may_not_exceed_the_most():
+    from api.config import check
+
+    _, problems = check(
+        {"TITAN_TACTICAL_DEFAULT_FIGHTS": "300", "TITAN_TACTICAL_MAX_FIGHTS": "200"}
+    )
+    assert any(p.startswith("TITAN_TACTICAL_DEFAULT_FIGHTS=300 is above") for p in problems)

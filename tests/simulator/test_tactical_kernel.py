@@ -1,0 +1,91 @@
+"""Tactical Titan's kernel against engine.tactical: every fight it plays, replayed action by
+action through the engine's referee, is legal at every step and ends where the kernel ends.
+
+Random armies (every type of the variant but the Demons' five others) meet on each example map,
+hurt and poisoned at random, with scores that grow Titans and bring Angels (8.2, 8.3), from the
+Healing, Maneuver or Strike Phase (4.0). Each fight's rests and heals (5.1-5.3), moves (7.0-7.3,
+TITAN 11.0-11.7), strikes with their Strike-numbers, dice and carries (8.0, 8.1, TITAN 12.0-12.5),
+rangestrikes (TITAN 13.0-13.5), the start of each Strike Phase (Drift, aura, poison: 9.2), the
+scores and the fallen Titans (8.2, 2.2.2) and the Lords placed (8.3) are the engine's
+(``tests.helpers.tactical_fights.replay``). ``TITAN_TACTICAL_REPLAY_FIGHTS`` sets the fights per
+map (100 by default; 200 or more for a thorough run).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import numpy as np
+import pytest
+
+from engine.tactical.maps import stored_map
+from engine.tactical.state import GameState
+from simulator.tactical import odds, tables
+from simulator.tactical import state as s
+from simulator.tactical.trace import traced
+from tests.helpers.tactical_fights import Tally, random_state, replay
+
+FIGHTS = int(os.environ.get("TITAN_TACTICAL_REPLAY_FIGHTS", "100"))
+TURNS = 30
+
+
+def _fights(name: str, count: int, seed: int):
+    m = stored_map(name)
+    for k in range(count):
+        rnd = random.Random(seed * 100_003 + k)
+        players = rnd.choice((2, 2, 3, 4)) if m.players >= 4 else 2
+        raw = random_state(m, name, rnd, players=players)
+        yield k, GameState.from_dict(raw)
+
+
+@pytest.mark.parametrize("name", ["two_shores", "four_winds"])
+def test_every_fight_replays_through_the_engine_5_to_8(name):
+    """5.0-8.3: each action of each fight legal and exactly the engine's, the end the same."""
+    tally = Tally()
+    for k, state in _fights(name, FIGHTS, seed=1):
+        found = traced(tables.setup(state), seed=3, index=k, turns=TURNS)
+        assert found.complete
+        replay(state, found, tally)
+    seen = tally.seen
+    assert seen["move"] > 10 * FIGHTS and seen["strike"] > 10 * FIGHTS, seen
+    for rule in ("rangestrike", "rest", "heal", "end strike", "drift, aura or poison"):
+        assert seen[rule] > 0, (rule, seen)
+    if FIGHTS >= 25:
+        assert seen["angel"] > 0 and seen["carry"] > 0, seen
+
+
+def test_a_fight_traced_is_the_fight_the_odds_count():
+    """The log changes nothing: the traced fight's outcome is that fight's in a run of many."""
+    _, state = next(_fights("two_shores", 1, seed=2))
+    setup = tables.setup(state)
+    many = odds.play(setup, 12, seed=9, turns=TURNS, parts=1)
+    for index in (0, 5, 11):
+        one = traced(setup, seed=9, index=index, turns=TURNS).fights
+        for field in ("ended", "played", "fell", "gained", "healed", "angels", "survived"):
+            assert np.array_equal(getattr(one, field)[0], getattr(many, field)[index]), field
+
+
+def test_fights_are_the_same_in_any_number_of_parts():
+    """Fight i depends only on (seed, i): one part or several on the kernel's threads."""
+    _, state = next(_fights("four_winds", 1, seed=3))
+    setup = tables.setup(state)
+    whole = odds.play(setup, 300, seed=4, turns=TURNS, parts=1)
+    split = odds.play(setup, 300, seed=4, turns=TURNS, parts=7)
+    for field in ("ended", "played", "fell", "gained", "healed", "angels", "survived"):
+        assert np.array_equal(getattr(whole, field), getattr(split, field)), field
+
+
+def test_the_fight_stops_when_a_titan_falls_or_the_turns_run_out_2_2_2_4_0():
+    """2.2.2: a fight stops at the end of the Strike Phase in which a Titan fell; else after its
+    player turns (4.0); with ``one_player`` it goes on while two players are left."""
+    _, state = next(_fights("two_shores", 1, seed=4))
+    setup = tables.setup(state)
+    done = odds.play(setup, 400, seed=5, turns=12, parts=1)
+    fell = done.fell.sum(axis=1) > 0
+    assert np.all(done.ended[fell] == s.ENDED_TITAN)
+    assert np.all(done.played[~fell] == 12) and np.all(done.ended[~fell] == s.ENDED_TURNS)
+    assert np.all(done.played <= 12)
+    last = odds.play(setup, 400, seed=5, turns=12, until=odds.Until.ONE_PLAYER, parts=1)
+    # two players: the first Titan to fall leaves one player, so both rules stop alike
+    assert np.array_equal(last.fell, done.fell)
