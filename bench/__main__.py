@@ -10,6 +10,8 @@ against its goals, each measured in this run (on a shared machine, compare the r
 - a restarted gunicorn's first odds answer (goal: under 2 s);
 - Titan: The Arena: games per second, and the 10,000-game odds and advice requests on a
   mid-game table (goal: under 1 s each);
+- Tactical Titan: 10,000 fights of 14 a side on a 189-hex map (goal: 2 s) and of 7 a side on a
+  Battleland (goal: twice the warm 7v7 request's time), on every core (bench.tactical);
 - the load table: requests per second and latency at concurrency 1, 4 and 16, for kernel
   threads per worker = cores, = 1 and in between (bench.load).
 
@@ -22,7 +24,7 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from bench import arena, load, request, startup, suite
+from bench import arena, load, request, startup, suite, tactical
 
 REQUEST_GOAL = 0.25  # seconds, 10,000 battles 7v7, warm
 FRESH_GOAL = 0.1  # seconds a never-seen 7v7 setup's first request may take beyond a seen one's
@@ -58,6 +60,7 @@ def main() -> None:
     suite.threads_module.set_threads(0)
 
     seconds = request.warm_request_seconds()
+    warm_request = seconds
     print(f"\n10,000-battle 7v7 request, warm: {seconds:.3f} s  {_ratio(REQUEST_GOAL, seconds)}")
 
     fresh = request.fresh_setup_seconds()
@@ -93,6 +96,10 @@ def main() -> None:
             f"  {arena.GAMES:,}-game {question} request: {seconds:.3f} s  "
             f"{_ratio(ARENA_GOAL, seconds)}"
         )
+
+    print()
+    for line in tactical.report(battleland_goal=2 * warm_request):
+        print(line, flush=True)
 
     if not args.skip_startup:
         restart = load.restart_seconds()
