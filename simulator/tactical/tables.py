@@ -25,6 +25,7 @@ import numpy as np
 from engine.characters import ANGEL, ARCHANGEL, TITAN
 from engine.errors import RuleError, Violations
 from engine.hazards import applies
+from engine.rangestrikes import may_cross, passed_over, target_defence
 from engine.strike_chart import strike_number
 from engine.tactical.abilities import (
     ability_strike_changes,
@@ -54,7 +55,6 @@ from engine.tactical.healing import ability_healing, rest_healing
 from engine.tactical.maps import Map
 from engine.tactical.state import Deed, GameState, Phase
 from engine.tactical.state_checks import validate
-from engine.tactical.strikes import _may_cross, _passed_over
 from simulator.tactical import state as s
 
 T = TypeVar("T")
@@ -192,14 +192,14 @@ def _lines(m: Map) -> s.Lines:
 
 def _line(m: Map, a: int, b: int, path: tuple[int | None, ...]) -> list[int]:
     """One line: open or not, Skill lost going up hexsides, the hexes between and whether a
-    character in each blocks it (``engine.tactical.strikes._way`` without the striker)."""
+    character in each blocks it (``engine.rangestrikes``' way, without the striker)."""
     if None in path:
         return [0, 0, s.NONE, s.NONE, 0, 0]
     between = [h for h in path if h is not None]
     open_ = not any(m.hazard_record(h).blocks_rangestrikes for h in between)
     line = (a, *between, b)
     crossed = [(side, y) for x, y in pairwise(line) if (side := m.hexside(x, y))]
-    open_ = open_ and _may_cross([side for side, _ in crossed], {a, b}, m)
+    open_ = open_ and may_cross([side for side, _ in crossed], {a, b}, m)
     up_loss = sum(
         1
         for side, toward in crossed
@@ -208,7 +208,7 @@ def _line(m: Map, a: int, b: int, path: tuple[int | None, ...]) -> list[int]:
     row = [int(open_), up_loss, s.NONE, s.NONE, 0, 0]
     for i, h in enumerate(between[:2]):
         row[s.LINE_FIRST + i] = h
-        row[s.LINE_FIRST_BLOCKS + i] = int(not _passed_over(m, h, a, b))
+        row[s.LINE_FIRST_BLOCKS + i] = int(not passed_over(m, h, a, b))
     return row
 
 
@@ -242,23 +242,9 @@ def _heal_code(kind: TacticalCharacter) -> int:
     return s.HEAL_NONE
 
 
-def _defence(kind: TacticalCharacter, there: str, target: TacticalCharacter) -> int:
-    """Strike-number added to a rangestrike at ``target`` in a hex of ``there``: as
-    ``engine.tactical.strikes._defence`` (Bramble against non-natives, a Volcano's natives),
-    nothing when the striker ignores the hazard (12.2)."""
-    hazard = HEX_HAZARDS[there]
-    if ignores(kind, there):
-        return 0
-    native = target.is_native(there)
-    bonus = 0
-    if hazard.rangestrike_defence_vs_non_natives and native and not kind.is_native(there):
-        bonus += 1
-    if applies(hazard.rangestrike_defence_bonus, native=native, flies=target.flies):
-        bonus += 1
-    return bonus
-
-
 def _between_loss(kind: TacticalCharacter, name: str) -> int:
+    """Skill a rangestriker of ``kind`` loses for each hex of ``name`` its line crosses, as
+    ``engine.rangestrikes`` counts it (nothing for a hazard it ignores, 12.2)."""
     hazard = HEX_HAZARDS[name]
     if ignores(kind, name):
         return 0
@@ -378,7 +364,13 @@ def _build_kinds(m: Map, types: tuple[str, ...]) -> s.Kinds:
             [[_between_loss(k, n) for n in HEX_HAZARD_NAMES] for k in kinds], np.int64
         ).reshape(t_count, hz_count),
         defence=np.array(
-            [[[_defence(k1, n, k2) for k2 in kinds] for n in HEX_HAZARD_NAMES] for k1 in kinds],
+            [
+                [
+                    [target_defence(k1, k2, HEX_HAZARDS[n], k1.abilities.ignores) for k2 in kinds]
+                    for n in HEX_HAZARD_NAMES
+                ]
+                for k1 in kinds
+            ],
             np.int64,
         ).reshape(t_count, hz_count, t_count),
         angel=np.array([types.index(ANGEL), types.index(ARCHANGEL)], np.int64),
