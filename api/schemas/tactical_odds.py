@@ -9,7 +9,7 @@ from marshmallow import Schema, fields, validate
 from api.schemas import STRICT as _int
 from api.schemas import described as _d
 from simulator.limits import MIN_TRIALS, SEED_MAX
-from simulator.tactical.limits import MAX_TURNS
+from simulator.tactical.limits import MAX_FIGHTS, MAX_TURNS
 from simulator.tactical.odds import Ended, Until
 
 _probability = "0 to 1"
@@ -30,7 +30,9 @@ class FightOddsRequestSchema(Schema):
         validate=validate.Range(min=MIN_TRIALS),
         **_d(
             "fights to play (default TITAN_TACTICAL_DEFAULT_FIGHTS; at most "
-            "TITAN_TACTICAL_MAX_FIGHTS)"
+            "TITAN_TACTICAL_MAX_FIGHTS)",
+            maximum=MAX_FIGHTS,
+            **{"x-setting": "TITAN_TACTICAL_MAX_FIGHTS"},
         ),
     )
     turns = fields.Integer(
@@ -39,7 +41,8 @@ class FightOddsRequestSchema(Schema):
         validate=validate.Range(min=1, max=MAX_TURNS),
         **_d(
             "the most player turns (4.0) a fight lasts, the turn in progress counting as the "
-            "first (default 20; at most TITAN_TACTICAL_MAX_TURNS)"
+            "first (default 20; at most TITAN_TACTICAL_MAX_TURNS)",
+            **{"x-setting": "TITAN_TACTICAL_MAX_TURNS"},
         ),
     )
     until = fields.String(
