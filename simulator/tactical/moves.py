@@ -128,6 +128,88 @@ def reach(f, board, kinds, s):
     """Every hex the character may end its move in (its own excluded), in
     ``f.reach[:count]``, the least damage on the way there in ``f.reach_damage`` (10.1);
     the count. Whether it may move at all is the caller's question (TITAN 11.0, 11.3)."""
+    if kinds.hurt_crossing[f.kind[s]]:
+        return reach_hurt(f, board, kinds, s)
+    return reach_unhurt(f, board, kinds, s)
+
+
+@in_fight_inline
+def reach_unhurt(f, board, kinds, s):
+    """``reach`` for a type no hexside hurts: every way there hurts alike (none), so each hex
+    is searched once, from the fewest hexes counted it is reached with (the engine's search
+    of hexes counted, without its damage)."""
+    t = f.kind[s]
+    start = f.hexes[s]
+    player = f.owner[s]
+    skill = kinds.skill[t]
+    stamp = fresh_stamp(f)
+    best = f.searched  # the fewest hexes counted reaching each hex, when stamped
+    count = 0
+    for layer in range(LAYERS):
+        f.layer_n[layer] = 0
+    f.layer_hex[0, 0] = start
+    f.layer_n[0] = 1
+    f.searched_stamp[start] = stamp
+    best[start] = 0
+    flies = kinds.flies[t] != 0
+    top = skill + SLOWED_TWICE if not flies else skill
+    for counted in range(min(top + 1, LAYERS)):
+        for i in range(f.layer_n[counted]):
+            here = f.layer_hex[counted, i]
+            if best[here] < counted:
+                continue  # reached with fewer since
+            if not flies and counted > 0:
+                f.reach[count] = here
+                f.reach_damage[here] = 0
+                count += 1
+            for d in range(DIRECTIONS):
+                there = board.nbr[here, d]
+                if there == NONE:
+                    continue
+                if flies:
+                    cost = kinds.land[t, there]
+                    if (
+                        cost >= 0
+                        and f.reach_stamp[there] != stamp
+                        and _within_move(counted, cost, skill)
+                        and may_join(f, kinds, t, player, there, s)
+                    ):
+                        f.reach_stamp[there] = stamp
+                        f.reach_damage[there] = 0
+                        f.reach[count] = there
+                        count += 1
+                    after = counted + 1
+                    if after >= skill or not kinds.over[t, there]:
+                        continue
+                else:
+                    cost = kinds.walk[t, here, d]
+                    if cost < 0:
+                        continue
+                    after = counted + cost
+                    if after >= LAYERS or (
+                        after > skill and not _within_move(counted, cost, skill)
+                    ):
+                        continue
+                    if f.occ[there, 0] != NONE and not may_join(f, kinds, t, player, there, s):
+                        continue
+                if f.searched_stamp[there] == stamp and best[there] <= after:
+                    continue
+                f.searched_stamp[there] = stamp
+                best[there] = after
+                f.layer_hex[after, f.layer_n[after]] = there
+                f.layer_n[after] += 1
+    for i in range(count):  # its own hex is no move (engine: found.pop(figure.hex))
+        if f.reach[i] == start:
+            f.reach[i] = f.reach[count - 1]
+            count -= 1
+            break
+    return count
+
+
+@in_fight_inline
+def reach_hurt(f, board, kinds, s):
+    """``reach`` for a type a hexside hurts (10.1 Fire Elemental): the engine's search over
+    hexes counted, a hex searched again when reached with less damage."""
     t = f.kind[s]
     start = f.hexes[s]
     player = f.owner[s]

@@ -8,9 +8,10 @@ In words (docs/tactical.md, "Odds"):
 - Maneuver: the characters nearest the enemy move first. Each weighs every hex it may end in:
   steps to the nearest enemy (counted on the hexes it may cross), and where it would strike,
   the best strike it would have against the risk of the blows it would take, weighed by what
-  it is worth (a Titan, whose fall loses the game, counts 200 more). Healers and Titans keep
-  two steps from the enemy while their side has other characters, healers beside hurt
-  friends; regenerators seek the front; a hurt character free of contact falls back to a hex
+  it is worth (a Titan, whose fall loses the game, counts 200 more). While their side has
+  other characters, healers and Titans keep a step further from the enemy than the nearest of
+  those, a healer two steps at least, beside hurt friends, a Titan five, out of most enemies'
+  reach; regenerators seek the front; a hurt character free of contact falls back to a hex
   where it may rest; rangestrikers keep at range.
 - Strike: the character with the fewest targets strikes first, at the target whose slaying
   is worth most (its chance of being slain times its worth, a little for damage short of
@@ -40,6 +41,7 @@ from simulator.tactical.state import (
     FAR,
     G_ACTIVE,
     G_LINE,
+    G_PHASES,
     G_SLOTS,
     HEAL_NONE,
     HEAL_RESTORE,
@@ -60,7 +62,8 @@ REST = 4.0  # per point a rest heals, per point of worth per hit
 HEAL_NEAR = 3.0  # per hurt friend beside a healer's hex
 RANGE = 6.0  # a rangestriker at range of an enemy, not in contact
 WOUND_SHARE = 0.1  # what damage short of slaying is worth, per hit, of the target's worth
-BEHIND = 2  # the steps from the enemy a healer or a Titan keeps
+BEHIND = 2  # the steps from the enemy a healer keeps, at least: beside the line's hurt
+OUT_OF_REACH = 5  # a Titan's: beyond the four steps most enemies move, a step to spare
 
 
 @in_fight_inline
@@ -185,14 +188,31 @@ def approach(f, board, kinds, t, stamp):
 def mover_order(f, kinds, n):
     """The movers ``f.order[:n]`` in the order they move: nearest the enemy first, healers and
     Titans after the rest (insertion sort; their distances made by ``approach``)."""
+    for i in range(n):
+        f.queue[i] = _order_key(f, kinds, f.order[i])
     for i in range(1, n):
-        s = f.order[i]
-        key = _order_key(f, kinds, s)
+        s, key = f.order[i], f.queue[i]
         j = i - 1
-        while j >= 0 and _order_key(f, kinds, f.order[j]) > key:
+        while j >= 0 and f.queue[j] > key:
             f.order[j + 1] = f.order[j]
+            f.queue[j + 1] = f.queue[j]
             j -= 1
         f.order[j + 1] = s
+        f.queue[j + 1] = key
+
+
+@in_fight_inline
+def mark_near(f, board, active, stamp):
+    """Stamp ``f.near_stamp`` where a strike would reach one of the active player's enemies:
+    only there does the tactic weigh strikes and blows (the enemy stands still all phase)."""
+    for e in range(f.game[G_SLOTS]):
+        he = f.hexes[e]
+        if he == NONE or f.owner[e] == active:
+            continue
+        for d in range(DIRECTIONS):
+            x = board.nbr[he, d]
+            if x != NONE and board.combo[x, (d + 3) % DIRECTIONS] != NONE:
+                f.near_stamp[x] = stamp
 
 
 @in_fight_inline
@@ -220,18 +240,18 @@ def _order_key(f, kinds, s):
 
 
 @in_fight_inline
-def _hex_worth(f, board, kinds, s, h, dist):
-    """The worth of hex ``h`` as the end of ``s``'s move (see the module's notes)."""
+def _hex_worth(f, board, kinds, s, h, dist, keep, power, mine, hurt_friends):
+    """The worth of hex ``h`` as the end of ``s``'s move (see the module's notes); ``keep``:
+    the steps from the enemy a character that keeps behind the line keeps; ``power`` and
+    ``mine`` its Power-factor and worth; ``hurt_friends``: whether any friend is hurt."""
     t = f.kind[s]
     me = f.owner[s]
-    power = power_of(f, kinds, s)
     left = power - f.damage[s]
-    mine = worth(f, kinds, s)
     attack = 0.0
     blows = 0  # the dice of the enemies' blows at it there, and their expected hits
     expected = 0.0
     engaged = False
-    for d in range(DIRECTIONS):
+    for d in range(DIRECTIONS if f.near_stamp[h] == f.game[G_PHASES] else 0):
         b = board.nbr[h, d]
         if b == NONE:
             continue
@@ -276,12 +296,12 @@ def _hex_worth(f, board, kinds, s, h, dist):
             score -= 2 * ENGAGE
         return score
     if rear:
-        score -= ADVANCE * abs(min(steps, 50) - BEHIND)
+        score -= ADVANCE * abs(min(steps, 50) - keep)
     elif hurt and kinds.rest[t, h, 0] > 0 and steps >= BEHIND:
         score += REST * kinds.rest[t, h, 0] * mine / power - ADVANCE * 0.25 * min(steps, 50)
     else:
         score -= ADVANCE * min(steps, 50)
-    if kinds.heal[t] != HEAL_NONE:
+    if kinds.heal[t] != HEAL_NONE and hurt_friends:
         for d in range(DIRECTIONS + 1):
             b = h if d == DIRECTIONS else board.nbr[h, d]
             if b == NONE:
@@ -300,19 +320,41 @@ def _hex_worth(f, board, kinds, s, h, dist):
 @in_fight_inline
 def destination(f, board, kinds, s, count):
     """Where ``s`` ends its move: the best of its own hex and the ``count`` hexes in
-    ``f.reach``; a way that would slay it crossing a River (10.1) is never taken."""
-    dist = f.dist[kinds.move_class[f.kind[s]]]
+    ``f.reach`` (of hexes alike, staying, then the nearest, then the first in the map's order);
+    a way that would slay it crossing a River (10.1) is never taken."""
+    t = f.kind[s]
+    dist = f.dist[kinds.move_class[t]]
     here = f.hexes[s]
-    best = here
-    best_score = _hex_worth(f, board, kinds, s, here, dist)
+    keep = BEHIND
+    if behind(kinds, t):  # a step behind the nearest of its side's fighters
+        front = FAR
+        for e in range(f.game[G_SLOTS]):
+            he = f.hexes[e]
+            if he != NONE and f.owner[e] == f.owner[s] and not behind(kinds, f.kind[e]):
+                front = min(front, dist[he])
+        least = OUT_OF_REACH if kinds.titan[t] else BEHIND
+        keep = max(least, min(front, 50) + 1)
+    hurt_friends = False
+    if kinds.heal[t] != HEAL_NONE:
+        for e in range(f.game[G_SLOTS]):
+            if e != s and f.hexes[e] != NONE and f.owner[e] == f.owner[s] and f.damage[e] > 0:
+                hurt_friends = True
     power = power_of(f, kinds, s)
+    mine = worth(f, kinds, s)
+    best = here
+    best_score = _hex_worth(f, board, kinds, s, here, dist, keep, power, mine, hurt_friends)
+    best_far = 0
     for i in range(count):
         h = f.reach[i]
         if f.damage[s] + f.reach_damage[h] >= power:
             continue
-        score = _hex_worth(f, board, kinds, s, h, dist)
-        if score > best_score:
-            best, best_score = h, score
+        score = _hex_worth(f, board, kinds, s, h, dist, keep, power, mine, hurt_friends)
+        if score < best_score or (score == best_score and best == here):
+            continue
+        far = hex_distance(board, here, h)
+        if score == best_score and (far > best_far or (far == best_far and h > best)):
+            continue
+        best, best_score, best_far = h, score, far
     return best
 
 
@@ -332,6 +374,8 @@ def _best_target(f, board, kinds, s):
         if c == NONE:
             continue
         b = board.nbr[h, d]
+        if f.occ[b, 0] == NONE:
+            continue
         e = declared(f, kinds, b, s)
         if e == NONE:
             continue
@@ -342,6 +386,20 @@ def _best_target(f, board, kinds, s):
         if w > best_w:
             best, best_d, best_w = e, d, w
     return best, best_d, best_w, options
+
+
+@in_fight_inline
+def _strike_hexes(f, board, kinds, s):
+    """How many hexes ``s`` may strike into now (a living enemy it strikes at in each)."""
+    h = f.hexes[s]
+    options = 0
+    for d in range(DIRECTIONS):
+        if board.combo[h, d] == NONE:
+            continue
+        b = board.nbr[h, d]
+        if f.occ[b, 0] != NONE and declared(f, kinds, b, s) != NONE:
+            options += 1
+    return options
 
 
 @in_fight_inline
@@ -356,8 +414,8 @@ def strike_order(f, board, kinds, active_side):
             continue
         if (f.owner[s] == active) != active_side:
             continue
-        e, _, _, options = _best_target(f, board, kinds, s)
-        if e == NONE:
+        options = _strike_hexes(f, board, kinds, s)
+        if options == 0:
             continue
         key = options * 4096 + s
         j = n - 1

@@ -21,6 +21,7 @@ from simulator.tactical.policy import (
     destination,
     has_line,
     heal_target,
+    mark_near,
     mover_order,
     rangestrike_at,
     strike_at,
@@ -185,6 +186,7 @@ def maneuver_phase(f, board, kinds):
     active = f.game[G_ACTIVE]
     stamp = f.game[G_PHASES]
     f.game[G_LINE] = 1 if has_line(f, kinds, active) else 0
+    mark_near(f, board, active, stamp)
     n = 0
     for s in range(f.game[G_SLOTS]):  # TITAN 11.0, 11.3: once, and not locked in contact
         if f.hexes[s] == NONE or f.owner[s] != active or f.did[s] & D_MOVED:

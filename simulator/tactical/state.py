@@ -134,6 +134,7 @@ class Kinds(NamedTuple):
     heal_points: np.ndarray  # int64[T]: what Heal heals (5.2.1)
     heal_or_muster: np.ndarray  # int8[T]: 12.2
     regenerates: np.ndarray  # int8[T]: regenerates somewhere (5.3), for the tactic
+    hurt_crossing: np.ndarray  # int8[T]: some hexside of the map hurts it crossing (10.1)
     move_class: np.ndarray  # int64[T]: the tactic's class of movement (its distances)
     class_step: np.ndarray  # int8[C, H, 6]: the class steps that way (into a hex it may cross)
     walk: np.ndarray  # int8[T, H, 6]: hexes counted walking that way (11.4, 7.1), -1 forbidden
@@ -226,6 +227,7 @@ class Fight(NamedTuple):
     reach_stamp: np.ndarray  # int64[H]: stamped when the hex is in reach
     searched: np.ndarray  # int64[H]: least damage a hex was searched from, when stamped
     searched_stamp: np.ndarray  # int64[H]
+    near_stamp: np.ndarray  # int64[H]: stamped with the phase where a strike reaches an enemy
     order: np.ndarray  # int64[N]: slots in the order they act
     faces: np.ndarray  # int64[7]: the last roll's faces, by value
 
@@ -272,7 +274,7 @@ def new_fight(start, board, kinds, log):
         np.zeros(LAYERS, np.int64), np.zeros((LAYERS, h), np.int64),
         np.zeros((LAYERS, h), np.int64), np.zeros(h, np.int64), np.zeros(h, np.int64),
         np.zeros(h, np.int64), np.zeros(h, np.int64), np.zeros(h, np.int64),
-        np.zeros(n, np.int64), np.zeros(7, np.int64),
+        np.zeros(h, np.int64), np.zeros(n, np.int64), np.zeros(7, np.int64),
     )  # fmt: skip
 
 

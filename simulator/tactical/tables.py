@@ -339,6 +339,7 @@ def _build_kinds(m: Map, types: tuple[str, ...]) -> s.Kinds:
         heal_points=np.array([ability_healing(k, 0) for k in kinds], np.int64),
         heal_or_muster=np.array([k.abilities.heal_or_muster for k in kinds], np.int8),
         regenerates=np.array([k.abilities.regenerates for k in kinds], np.int8),
+        hurt_crossing=(crossing != 0).reshape(t_count, -1).any(axis=1).astype(np.int8),
         move_class=move_class,
         class_step=class_step,
         walk=walk,

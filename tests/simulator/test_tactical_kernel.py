@@ -18,11 +18,15 @@ import random
 
 import numpy as np
 import pytest
+from numba import njit
 
 from engine.tactical.maps import stored_map
+from engine.tactical.movement import reachable
 from engine.tactical.state import GameState
 from simulator.tactical import odds, tables
 from simulator.tactical import state as s
+from simulator.tactical.moves import reach
+from simulator.tactical.state import new_fight, reset
 from simulator.tactical.trace import traced
 from tests.helpers.tactical_fights import Tally, random_state, replay
 
@@ -89,3 +93,28 @@ def test_the_fight_stops_when_a_titan_falls_or_the_turns_run_out_2_2_2_4_0():
     last = odds.play(setup, 400, seed=5, turns=12, until=odds.Until.ONE_PLAYER, parts=1)
     # two players: the first Titan to fall leaves one player, so both rules stop alike
     assert np.array_equal(last.fell, done.fell)
+
+
+@njit(cache=True)
+def _kernel_reach(board, kinds, start, slot):
+    """The hexes (and damage there) the kernel finds for ``slot`` of the Start."""
+    fight = new_fight(start, board, kinds, np.zeros((0, s.LOG_WIDTH), np.int64))
+    reset(fight, start)
+    count = reach(fight, board, kinds, slot)
+    return fight.reach[:count].copy(), fight.reach_damage.copy()
+
+
+@pytest.mark.parametrize("name", ["two_shores", "four_winds"])
+def test_the_kernel_finds_every_move_the_engine_allows_7_0_to_7_3(name):
+    """TITAN 11.2-11.5, 7.1, 7.3, 12.1, 10.1: each character's destinations, as a set, and the
+    damage of the least hurtful way to each, are the engine's (``reachable``)."""
+    checked = 0
+    for _, state in _fights(name, 12, seed=6):
+        setup = tables.setup(state)
+        for slot, figure in enumerate(state.figures):
+            found, damage = _kernel_reach(setup.board, setup.kinds, setup.start, slot)
+            ways = reachable(state, figure)
+            assert set(found.tolist()) == set(ways), (figure, state.map.name_of(figure.hex))
+            assert all(damage[h] == way.damage for h, way in ways.items()), figure
+            checked += len(ways)
+    assert checked > 500
