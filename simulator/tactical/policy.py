@@ -49,6 +49,7 @@ from simulator.tactical.state import (
     NONE,
     TERM_DICE,
     TERM_NUMBER,
+    fresh_stamp,
     in_fight_inline,
     power_of,
     slain,
@@ -64,6 +65,7 @@ RANGE = 6.0  # a rangestriker at range of an enemy, not in contact
 WOUND_SHARE = 0.1  # what damage short of slaying is worth, per hit, of the target's worth
 BEHIND = 2  # the steps from the enemy a healer keeps, at least: beside the line's hurt
 OUT_OF_REACH = 5  # a Titan's: beyond the four steps most enemies move, a step to spare
+REACH_MORE = 8  # steps a move may take a mover from its hex, and one more (7.1: seven at most)
 
 
 @in_fight_inline
@@ -146,11 +148,13 @@ def heal_target(f, board, kinds, s):
 
 
 @in_fight_inline
-def approach(f, board, kinds, t, stamp):
+def approach(f, board, kinds, t, stamp, movers):
     """``f.dist[kinds.move_class[t]]``: for a mover of type ``t``, steps from each hex to the
     nearest enemy of the active player, over the hexes it may cross (a backward search from
     the enemies' hexes, each reached from the hexes beside it a strike crosses from); made once
-    per phase (``stamp``) for all types that move alike."""
+    per phase (``stamp``) for all types that move alike. The search stops REACH_MORE steps
+    beyond the farthest of the class's movers (``f.order[:movers]``): no hex any of them may
+    move to lies further; the hexes beyond keep FAR."""
     c = kinds.move_class[t]
     if f.dist_stamp[c] == stamp:
         return
@@ -158,6 +162,14 @@ def approach(f, board, kinds, t, stamp):
     dist = f.dist[c]
     for h in range(dist.shape[0]):
         dist[h] = FAR
+    mark = fresh_stamp(f)
+    waiting = 0  # the class's movers whose hex is still to be reached
+    for i in range(movers):
+        h = f.hexes[f.order[i]]
+        if kinds.move_class[f.kind[f.order[i]]] == c and f.searched_stamp[h] != mark:
+            f.searched_stamp[h] = mark
+            waiting += 1
+    limit = FAR
     active = f.game[G_ACTIVE]
     head, tail = 0, 0
     for s in range(f.game[G_SLOTS]):
@@ -170,6 +182,12 @@ def approach(f, board, kinds, t, stamp):
     while head < tail:
         y = f.queue[head]
         head += 1
+        if f.searched_stamp[y] == mark:
+            waiting -= 1
+            if waiting == 0:
+                limit = dist[y] + REACH_MORE
+        if dist[y] >= limit:
+            break  # the search is by distance: every hex left is as far or further
         for d in range(DIRECTIONS):
             x = board.nbr[y, d]
             if x == NONE or dist[x] != FAR:

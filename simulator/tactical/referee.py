@@ -193,9 +193,10 @@ def maneuver_phase(f, board, kinds):
             continue
         if locked(f, board, s):
             continue
-        approach(f, board, kinds, f.kind[s], stamp)
         f.order[n] = s
         n += 1
+    for i in range(n):
+        approach(f, board, kinds, f.kind[f.order[i]], stamp, n)
     mover_order(f, kinds, n)
     for i in range(n):  # no one is locked by a friend's move: the enemy stands still
         s = f.order[i]
