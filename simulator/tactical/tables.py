@@ -78,23 +78,24 @@ TITAN_POWER_STEP = 100  # 8.2: a Titan's Power-factor grows by one every 100 poi
 HIT_TAIL = s.hit_tail()
 KEPT = 32  # tables kept: a few maps' boards and the kinds of their last fights
 
-_kept: dict[tuple[int, str], tuple[Map, object]] = {}
+_kept: dict[tuple[Map, str], object] = {}
 _kept_lock = threading.Lock()
 
 
 def _per_map(m: Map, name: str, build: Callable[[Map], T]) -> T:
-    """A table of ``m`` built once by ``build`` and kept among the last few (a ``Map`` is
-    frozen). Built outside the lock: one table may ask for another."""
-    key = (id(m), name)
+    """A table of ``m`` built once by ``build`` and kept among the last few. Kept by the map's
+    value (a ``Map`` is frozen), so a map a request gives whole is built for once however many
+    requests give it. Built outside the lock: one table may ask for another."""
+    key = (m, name)
     with _kept_lock:
         kept = _kept.get(key)
-    if kept is None or kept[0] is not m:
-        kept = (m, build(m))
+    if kept is None:
+        kept = build(m)
         with _kept_lock:
             while len(_kept) >= KEPT:
                 _kept.pop(next(iter(_kept)))
             _kept[key] = kept
-    table: T = kept[1]  # type: ignore[assignment]
+    table: T = kept  # type: ignore[assignment]
     return table
 
 
