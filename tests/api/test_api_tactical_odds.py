@@ -125,3 +125,13 @@ def test_the_default_fights_may_not_exceed_the_most():
         {"TITAN_TACTICAL_DEFAULT_FIGHTS": "300", "TITAN_TACTICAL_MAX_FIGHTS": "200"}
     )
     assert any(p.startswith("TITAN_TACTICAL_DEFAULT_FIGHTS=300 is above") for p in problems)
+
+
+def test_a_kraken_out_of_water_is_refused_9_2(client):
+    """9.2: the Kraken and the Sea King live only in Water; the state check says so."""
+    bad = body()
+    bad["state"]["characters"][1]["name"] = "Kraken"
+    r = client.post(PATH, json=bad)
+    assert r.status_code == 422
+    detail = r.get_json()["error"]["details"][0]
+    assert detail["rule"] == "TITAN 11.5" and "Kraken may not be in" in detail["message"]

@@ -118,3 +118,19 @@ def test_the_kernel_finds_every_move_the_engine_allows_7_0_to_7_3(name):
             assert all(damage[h] == way.damage for h, way in ways.items()), figure
             checked += len(ways)
     assert checked > 500
+
+
+def test_between_three_players_the_fight_may_go_on_until_one_is_left_2_2_2():
+    """2.2.2: with ``one_player`` a fight goes on past the first fallen Titan, and stops when
+    every other player's Titan has fallen (or its turns run out)."""
+    m = stored_map("four_winds")
+    state = GameState.from_dict(random_state(m, "four_winds", random.Random(8), players=3))
+    setup = tables.setup(state)
+    done = odds.play(setup, 300, seed=2, turns=60, until=odds.Until.ONE_PLAYER, parts=1)
+    last = done.ended == s.ENDED_ONE_PLAYER
+    assert last.any()
+    assert np.all(done.fell[last].sum(axis=1) >= 2)
+    assert np.all(done.standing[last].sum(axis=1) <= 1)
+    first = odds.play(setup, 300, seed=2, turns=60, parts=1)
+    assert np.all(first.fell[first.ended == s.ENDED_TITAN].sum(axis=1) >= 1)
+    assert first.played.mean() < done.played.mean()

@@ -198,3 +198,12 @@ def test_a_lone_regenerator_against_a_titan_matches_the_exact_odds_5_3_12_1(haza
         ref.healing_mean,
     )
     assert max(ref.fall_turn.values()) < 0.95  # the reference is no trivial one
+
+
+def test_a_spent_time_budget_answers_with_the_fights_played():
+    """The service's time budget: the first chunk of fights is played, the answer says so."""
+    answer = odds.odds(duel(), fights=5000, seed=3, turns=TURNS, threads=1, time_budget=1e-9)
+    assert answer["truncated"] and answer["fights"] == odds.CHUNK
+    whole = odds.odds(duel(), fights=odds.CHUNK, seed=3, turns=TURNS, threads=1)
+    assert not whole["truncated"]
+    assert answer["players"] == whole["players"]  # the same fights, 0 .. CHUNK - 1
