@@ -20,9 +20,9 @@ from engine.rangestrikes import LONGEST_RANGE
 from engine.strikes import HIGHEST_STRIKE_NUMBER, StrikeTerms
 from engine.tactical.actions import Rangestrike, Strike, find_figure, in_phase, problem
 from engine.tactical.board import in_contact, locked, may_strike_between, per_state
+from engine.tactical.musters import DIE_FACES  # a die's faces, declared once
 from engine.tactical.state import Deed, Figure, GameState, Phase
 from engine.tactical.strikes import (
-    DIE_FACES,
     RangestrikeTerms,
     carry_refusal,
     dice_of,

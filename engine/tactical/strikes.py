@@ -49,9 +49,6 @@ from engine.tactical.hazards import strike_changes
 from engine.tactical.maps import Map
 from engine.tactical.state import Figure, GameState
 
-DIE_FACES = range(1, 7)
-
-
 # --- strikes (TITAN 12.0-12.5) -----------------------------------------------------------------
 
 
