@@ -68,7 +68,7 @@ def _army(m: Map, player: str, names: Sequence[str], centre: int, taken: set[int
     return figures
 
 
-def _state(m: Map, armies: Sequence[tuple[str, Sequence[str], int]], towers: Sequence[int]):
+def _state(m: Map, armies: Sequence[tuple[str, Sequence[str], int]], towers: Sequence[int | None]):
     taken: set[int] = set()
     figures: list[Figure] = []
     for player, names, centre in armies:
@@ -99,7 +99,7 @@ def battleland(terrain: str = "Plains") -> GameState:
     no starting tower there: their Lords come only beside their Titans (8.3)."""
     m = mosaic.build({"name": terrain, "battlelands": [{"terrain": terrain, "at": "D3"}]})
     ends = sorted(m.grid.hexes, key=lambda h: m.grid.coords[h][0])
-    return _state(m, [("Red", SEVEN, ends[0]), ("Blue", SEVEN, ends[-1])], (0, 1))
+    return _state(m, [("Red", SEVEN, ends[0]), ("Blue", SEVEN, ends[-1])], (None, None))
 
 
 def seconds(state: GameState, fights: int = FIGHTS, repeats: int = 3) -> float:

@@ -10,6 +10,9 @@ from engine.data import load
 from engine.names import unknown
 
 DEFAULT = "default"
+# Tactical Titan (004): not a variant of the Masterboard game but of how an Engagement's fight is
+# played; odds requests take it (simulator.tactical.engagement), the game's rules do not.
+TACTICAL = "tactical"
 
 
 @dataclass(frozen=True)
@@ -41,3 +44,8 @@ def variant(name: str = DEFAULT) -> Variant:
         return VARIANTS[name]
     except (KeyError, TypeError):
         raise unknown("variant", name, tuple(VARIANTS), rule="21.3") from None
+
+
+def engagement_variants() -> tuple[str, ...]:
+    """The variants an odds request may name: the game's (21.3) and Tactical Titan's."""
+    return (*VARIANTS, TACTICAL)

@@ -19,8 +19,9 @@ from typing import Any
 import numpy as np
 
 from engine.errors import TitanError
+from engine.variants import TACTICAL
 from simulator.battles import BattleRecords, play
-from simulator.limits import DEFAULT_TRIALS, MAX_TRIALS
+from simulator.limits import DEFAULT_TRIALS, MAX_TRIALS, check_seed
 from simulator.odds import (
     CHUNK,
     STOPPED_PRECISION,
@@ -35,6 +36,7 @@ from simulator.odds import (
     prepare,
 )
 from simulator.precision import OUTCOMES, Plan, outcome_counts
+from simulator.tactical.engagement import odds as tactical_odds
 
 MIN_CHUNK = 200  # Battles per kernel call at the least
 
@@ -70,9 +72,16 @@ def batch(
     results: list[dict[str, Any] | TitanError | None] = []
     jobs: dict[int, _Job] = {}
     shared_seed: int | None = None
+    tactical: dict[int, OddsRequest] = {}  # under Tactical Titan's rules: answered on their own
     for i, request in enumerate(requests):
         if isinstance(request, TitanError):
             results.append(request)
+            continue
+        if not isinstance(request, OddsRequest):
+            request = OddsRequest.from_dict(request)
+        if request.variant == TACTICAL:
+            tactical[i] = request
+            results.append(None)
             continue
         try:
             prepared = prepare(request, max_trials=max_trials, default_trials=default_trials)
@@ -85,6 +94,21 @@ def batch(
             prepared = replace(prepared, seed=shared_seed)
         jobs[i] = _Job(prepared, [])
         results.append(None)
+    started = time.perf_counter()
+    share = None if time_budget is None else time_budget / max(1, len(jobs) + len(tactical))
+    for i, request in tactical.items():  # each its share of the time budget
+        if common_random_numbers:
+            seed = shared_seed if shared_seed is not None else request.seed
+            request = replace(request, seed=check_seed(seed))
+            shared_seed = request.seed
+        try:
+            results[i] = tactical_odds(
+                request, time_budget=share, max_trials=max_trials, default_trials=default_trials
+            )
+        except TitanError as e:
+            results[i] = e
+    if time_budget is not None:
+        time_budget = max(0.0, time_budget - (time.perf_counter() - started))
     # smaller chunks for many Engagements, so that one turn of all stays short
     size = max(MIN_CHUNK, chunk // max(1, len(jobs) // 4))
     for job in jobs.values():

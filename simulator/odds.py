@@ -30,8 +30,10 @@ from engine.characters import ANGEL, character
 from engine.errors import RuleError, TitanError, UnknownName, Violations
 from engine.legion_checks import legion_problems
 from engine.masterboard import land as masterboard_land
-from engine.names import unknown
+from engine.names import canonical, unknown
 from engine.position import BattlePosition
+from engine.tactical.characters import NAMES as TACTICAL_NAMES
+from engine.variants import TACTICAL, engagement_variants
 from engine.variants import variant as variant_named
 from simulator import equilibrium, how_played
 from simulator.battles import BattleRecords, BattleSpec, play
@@ -142,7 +144,7 @@ def _problem(problems: list[RuleError], message: str, rule: str | None, path: st
     problems.append(RuleError(message, rule=rule, path=path))
 
 
-def _raise(problems: list[TitanError]) -> None:
+def raise_all(problems: list[TitanError]) -> None:
     """Nothing, one problem as itself, or several at once."""
     if len(problems) == 1:
         raise problems[0]
@@ -163,7 +165,7 @@ def all_at_once(*steps: Callable[[], Any]) -> list[Any]:
         except TitanError as e:
             problems.append(e)
             results.append(None)
-    _raise(problems)
+    raise_all(problems)
     return results
 
 
@@ -197,6 +199,13 @@ def check_legion(characters: tuple[str, ...], side: str, problems: list[RuleErro
         try:
             _named(character, name, f"{side}.characters[{i}]")
         except UnknownName as e:
+            other = canonical(name, TACTICAL_NAMES)  # a character of the other book
+            if other is not None:
+                e = UnknownName(
+                    f'{e.message}: the {other} is Tactical Titan\'s; ask with "variant": '
+                    f'"{TACTICAL}"',
+                    rule=e.rule, path=e.path, suggestions=e.suggestions, valid=e.valid,
+                )  # fmt: skip
             problems.append(e)  # type: ignore[arg-type]
     if not characters:
         _problem(
@@ -277,10 +286,19 @@ def unmet_needs(request: BattleRequest) -> list[RuleError]:
 
 
 def variant_problems(request: BattleRequest) -> list[TitanError]:
+    if request.variant == TACTICAL:  # its requests are answered by simulator.tactical.engagement
+        return [
+            TitanError(
+                f"variant {TACTICAL!r}: this request plays TITAN's Battles only; Tactical "
+                "Titan's odds are asked of POST /api/v1/odds, /odds/batch and /compare",
+                path="variant",
+            )
+        ]
     try:
         variant_named(request.variant)
-    except UnknownName as e:
-        return [e.at("variant")]
+    except UnknownName:
+        names = engagement_variants()
+        return [unknown("variant", request.variant, names, rule="21.3").at("variant")]
     return []
 
 
@@ -326,7 +344,7 @@ def engagement_of(request: OddsRequest) -> Engagement:
             if given is not None:
                 check_legion(given.characters, side, problems)
         problems += _tactic_problems(request)
-        _raise(problems)  # type: ignore[arg-type]
+        raise_all(problems)  # type: ignore[arg-type]
     if position is not None and position.terrain != terrain:
         _problem(
             problems, f"the position is on {position.terrain}, the Engagement on {terrain}",
@@ -377,12 +395,12 @@ def engagement_of(request: OddsRequest) -> Engagement:
         )  # fmt: skip
     problems += _tactic_problems(request)
     search = _search_setting(request, problems)
-    _raise(problems)  # type: ignore[arg-type]
+    raise_all(problems)  # type: ignore[arg-type]
 
     if position is not None:
         attacker = _legion_from(position.attacker, request.attacker, "attacker", problems)
         defender = _legion_from(position.defender, request.defender, "defender", problems)
-        _raise(problems)
+        raise_all(problems)
     else:
         assert request.attacker is not None and request.defender is not None
         attacker = Legion(request.attacker.score, request.attacker.characters)
@@ -606,6 +624,7 @@ def answer_of(prepared: Prepared, done: Run) -> dict[str, Any]:
             "play": how_played.play_summary(engagement.spec, done.records),
             "summonable": engagement.spec.summonable,
             "reinforce": engagement.spec.reinforce,
+            "variant": engagement.variant,
             "trials": len(scored),
             "requested_trials": prepared.trials,
             "seed": prepared.seed,
@@ -631,7 +650,16 @@ def odds(
     ready: Callable[[], None] | None = None,
 ) -> dict[str, Any]:
     """The odds of an Engagement (DESIGN: POST /api/v1/odds), from a request value or dict
-    (``progress``, ``ready``: see ``play_plan``)."""
+    (``progress``, ``ready``: see ``play_plan``). ``"variant": "tactical"`` is fought under
+    Tactical Titan's rules (``simulator.tactical.engagement``)."""
+    if not isinstance(request, OddsRequest):
+        request = OddsRequest.from_dict(request)
+    if request.variant == TACTICAL:
+        from simulator.tactical import engagement as tactical  # its kernel, loaded when asked
+
+        return tactical.odds(
+            request, time_budget=time_budget, max_trials=max_trials, default_trials=default_trials
+        )
     prepared = prepare(request, max_trials=max_trials, default_trials=default_trials)
     done = run(
         prepared.engagement,

@@ -19,7 +19,8 @@ from engine.characters import ANGEL, ARCHANGEL, NAMES
 from engine.hexes import LABELS
 from engine.masterboard import LANDS
 from engine.names import canonical
-from engine.variants import VARIANTS
+from engine.tactical.characters import NAMES as TACTICAL_NAMES
+from engine.variants import VARIANTS, engagement_variants
 from simulator.odds import tactic_names
 
 # The OpenAPI extension of a name field: its enum is read without regard to ASCII case.
@@ -67,6 +68,21 @@ def lord_name(**kwargs: Any) -> Name:
 def variant_name(**kwargs: Any) -> Name:
     """The variants of the game (21.3)."""
     return Name(lambda: tuple(VARIANTS), **kwargs)
+
+
+def engagement_variant_name(**kwargs: Any) -> Name:
+    """The variants an Engagement's fight may be played under: the game's and Tactical Titan's."""
+    return Name(engagement_variants, **kwargs)
+
+
+def engagement_character_name(**kwargs: Any) -> Name:
+    """A character of either rule book: Tactical Titan's are fought with `variant: tactical`."""
+    kwargs.setdefault("metadata", {}).setdefault(
+        "description",
+        "a character by its rule-book name (3.5), any case; Tactical Titan's new characters "
+        "with `variant: tactical`",
+    )
+    return Name(lambda: TACTICAL_NAMES, **kwargs)
 
 
 def _with_enum(values: list[Any], kwargs: dict[str, Any]) -> dict[str, Any]:

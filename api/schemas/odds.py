@@ -22,16 +22,17 @@ from api.schemas import STRICT as _int
 from api.schemas import Boolean, Number, RequestSchema, bounded, describe
 from api.schemas import described as _d
 from api.schemas.names import (
-    character_name,
+    engagement_character_name,
+    engagement_variant_name,
     land_number,
     lord_name,
     tactic_name,
     terrain_name,
-    variant_name,
 )
 from api.schemas.position import PositionField
 from engine.hexes import ENTRY_SIDES
 from engine.scoring import LEGION_LIMIT
+from engine.variants import TACTICAL
 from simulator.compare import CompareRequest
 from simulator.limits import (
     DEFAULT_ROLLOUTS,
@@ -68,7 +69,7 @@ class LegionSchema(Schema):
     )
     # 1 to 7 characters (4.1) and one Titan (3.1) are the rules' to check (422, naming them)
     characters = fields.List(
-        character_name(),
+        engagement_character_name(),
         required=True,
         **_d(
             "the Legion's characters by rule-book name, one entry per counter, 1 to "
@@ -232,7 +233,13 @@ class _Battle(RequestSchema):
             example=1,
         ),
     )
-    variant = variant_name(load_default="default", **_d("the rules variant (21.3), any case"))
+    variant = engagement_variant_name(
+        load_default="default",
+        **_d(
+            "the rules variant (21.3), any case; `tactical`: the fight played under Tactical "
+            "Titan's rules (docs/tactical.md, An Engagement under Tactical Titan's rules)"
+        ),
+    )
 
     @post_load
     def build(self, data: dict[str, Any], **_: Any) -> BattleRequest:
@@ -301,7 +308,7 @@ class CompareRequestSchema(_Battle):
     opponent = fields.Nested(LegionSchema, required=True, **_d("the Legion it fights"))
     candidates = fields.List(
         fields.List(
-            character_name(),
+            engagement_character_name(),
             **_d("a candidate Legion: 1 to 7 characters (4.1)", minItems=1, maxItems=LEGION_LIMIT),
         ),
         allow_none=True,
@@ -347,7 +354,7 @@ class OutcomesSchema(Schema):
 
 
 class SurvivalSchema(Schema):
-    name = character_name(required=True)
+    name = engagement_character_name(required=True)
     p = fields.Float(
         required=True,
         **_d(
@@ -359,7 +366,7 @@ class SurvivalSchema(Schema):
 
 
 class SurvivorsByNameSchema(Schema):
-    name = character_name(required=True)
+    name = engagement_character_name(required=True)
     count = fields.Integer(required=True, **_d("how many characters of that name, 1 to 7"))
     distribution = fields.Dict(
         keys=fields.String(),
@@ -388,7 +395,7 @@ class ReinforcementSchema(Schema):
         required=True, **_d(f"the chance the defender is reinforced (14.0), {_probability}")
     )
     by_name = fields.Dict(
-        keys=character_name(),
+        keys=engagement_character_name(),
         values=fields.Float(),
         required=True,
         **_d("the chance of each recruit, by name (absent: never mustered)"),
@@ -396,6 +403,11 @@ class ReinforcementSchema(Schema):
     survives = fields.Float(
         required=True, **_d(f"the chance the recruit is mustered and survives, {_probability}")
     )
+
+
+class HealingSchema(Schema):
+    mean = fields.Float(required=True, **_d("the mean over the fights played"))
+    ci95 = fields.List(fields.Float(), required=True, **_d("its 95% normal interval: [low, high]"))
 
 
 class SideAnswerSchema(Schema):
@@ -440,6 +452,13 @@ class SideAnswerSchema(Schema):
     )
     has_titan = fields.Boolean(required=True, **_d("whether this side's Legion holds its Titan"))
     angels_gained = fields.Nested(AngelsGainedSchema, required=True)
+    healing = fields.Nested(
+        HealingSchema,
+        **_d(
+            f"under `variant: {TACTICAL}` only: the damage this side's characters healed in a "
+            "fight (Tactical Titan 5.0), its mean and 95% interval"
+        ),
+    )
     summoned = fields.Nested(SummonedSchema, **_d("the attacker only: its summoned Lord"))
     reinforcement = fields.Nested(ReinforcementSchema, **_d("the defender only: its reinforcement"))
 
@@ -519,8 +538,12 @@ class OddsResponseSchema(Schema):
     )
     alternatives = fields.Nested(
         AlternativesSchema,
+        allow_none=True,
         required=True,
-        **_d("the points of fleeing (9.2) and conceding (9.4), to weigh against the Battle"),
+        **_d(
+            "the points of fleeing (9.2) and conceding (9.4), to weigh against the Battle; null"
+            f" under `variant: {TACTICAL}`, whose fights have neither"
+        ),
     )
     terrain = terrain_name(required=True, **_d("the Battleland fought on"))
     land = fields.Integer(allow_none=True, required=True, **_d("the land asked, or null"))
@@ -536,12 +559,14 @@ class OddsResponseSchema(Schema):
     )
     style_mix = fields.Nested(
         StyleMixSchema,
+        allow_none=True,
         required=True,
         **_d(
             "each side's styles and the share of the Battles it played each in: its tactic's "
             "own alone, or for `default` (and `lookahead`'s own play) the mix the default "
             "plays in this engagement, an approximate equilibrium of the styles found by a "
-            "pilot tournament (docs/tactics.md)"
+            f"pilot tournament (docs/tactics.md); null under `variant: {TACTICAL}`, played by "
+            "Tactical Titan's one default tactic"
         ),
     )
     play = fields.Nested(
@@ -555,13 +580,15 @@ class OddsResponseSchema(Schema):
     )
     styles = fields.Nested(
         StylesSchema,
+        allow_none=True,
         required=True,
         **_d(
             "the style each side played: its tactic's own, or for `default` (and "
             "`lookahead`'s own play) the one the default plays most in this engagement "
-            "(`style_mix` gives them all)"
+            f"(`style_mix` gives them all); null under `variant: {TACTICAL}`"
         ),
     )
+    variant = engagement_variant_name(**_d("the rules the fight was played under"))
     summonable = lord_name(allow_none=True, required=True, **_d("the summonable Lord, or null"))
     reinforce = fields.Boolean(
         required=True, **_d("whether the defender could still be reinforced")
@@ -622,8 +649,10 @@ class VsBestSchema(Schema):
 
 class CandidateAnswerSchema(Schema):
     rank = fields.Integer(required=True, **_d("1 for the best"))
-    characters = fields.List(character_name(), required=True, **_d("the candidate Legion"))
-    recruit = character_name(
+    characters = fields.List(
+        engagement_character_name(), required=True, **_d("the candidate Legion")
+    )
+    recruit = engagement_character_name(
         allow_none=True, required=True, **_d("the recruit it musters, or null")
     )
     win = fields.Nested(

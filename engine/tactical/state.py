@@ -96,13 +96,16 @@ class Figure:
 
 @dataclass(frozen=True)
 class Player:
-    """A player (3.0): its name, its starting tower (an index of ``Map.starting_towers``), its
-    score (8.2) and whether its Titan was slain (2.2.2)."""
+    """A player (3.0): its name, its starting tower (an index of ``Map.starting_towers``; None
+    on a map without towers, a lone Battleland), its score (8.2), whether its Titan was slain
+    (2.2.2), and whether its characters fight without their Titan, as a TITAN Legion away from
+    its Titan does (then it is out when none is left; docs/rulings.md, "variant: tactical")."""
 
     name: str
-    tower: int
+    tower: int | None
     score: int = 0
     eliminated: bool = False
+    titan_elsewhere: bool = False
 
 
 @dataclass(frozen=True)
@@ -244,9 +247,10 @@ class GameState:
             "players": [
                 {
                     "name": p.name,
-                    "tower": m.regions[towers[p.tower].region].name,
+                    "tower": None if p.tower is None else m.regions[towers[p.tower].region].name,
                     "score": p.score,
                     "eliminated": p.eliminated,
+                    **({"titan_elsewhere": True} if p.titan_elsewhere else {}),
                 }
                 for p in self.players
             ],
@@ -326,8 +330,10 @@ def _parse(d: object) -> GameState:
     for i, row in enumerate(_json.array(top.get("players"), "state.players")):
         at = f"state.players[{i}]"
         row = _json.mapping(row, at)
-        tower = _json.text(row.get("tower"), f"{at}.tower")
-        if tower not in tower_of:
+        tower = None
+        if tower_of or row.get("tower") is not None:  # a map without towers: none (3.1)
+            tower = _json.text(row.get("tower"), f"{at}.tower")
+        if tower is not None and tower not in tower_of:
             raise _json.refuse(
                 f"{at}.tower: {tower!r} is not a starting tower of the map; its towers: "
                 f"{', '.join(tower_of)}",
@@ -337,9 +343,12 @@ def _parse(d: object) -> GameState:
         players.append(
             Player(
                 name=_json.text(row.get("name"), f"{at}.name"),
-                tower=tower_of[tower],
+                tower=None if tower is None else tower_of[tower],
                 score=_json.integer(row.get("score", 0), f"{at}.score"),
                 eliminated=_json.flag(row.get("eliminated", False), f"{at}.eliminated"),
+                titan_elsewhere=_json.flag(
+                    row.get("titan_elsewhere", False), f"{at}.titan_elsewhere"
+                ),
             )
         )
 

@@ -17,7 +17,16 @@ from engine.names import suggestion
 from engine.tactical.abilities import MOST_IN_A_HEX, may_share_hex
 from engine.tactical.board import may_stand, per_state
 from engine.tactical.characters import CHARACTERS
-from engine.tactical.state import DEED_PHASE, FIRST_TURN, PHASES, Deed, GameState, Phase, box_count
+from engine.tactical.state import (
+    DEED_PHASE,
+    FIRST_TURN,
+    PHASES,
+    Deed,
+    Figure,
+    GameState,
+    Phase,
+    box_count,
+)
 
 Problems = Iterator[Problem]
 
@@ -107,14 +116,25 @@ def _players(state: GameState) -> Problems:
         if p.name in names:
             yield Problem("player_twice", f"two players are named {p.name!r}", f"{at}.name", "3.0")
         names.add(p.name)
-        if p.tower in towers:
+        towers_here = len(state.map.starting_towers)
+        if p.tower is None and towers_here:
+            yield Problem("no_tower", f"{p.name} has a starting tower (3.1)", f"{at}.tower", "3.1")
+        elif p.tower is not None and not 0 <= p.tower < towers_here:
+            yield Problem(
+                "no_such_tower",
+                f"{p.name}'s starting tower is not one of the map's {towers_here} (3.1)",
+                f"{at}.tower",
+                "3.1",
+            )
+        elif p.tower in towers:
             yield Problem(
                 "tower_twice",
                 f"{p.name} and {towers[p.tower]} share a starting tower",
                 f"{at}.tower",
                 "3.1",
             )
-        towers.setdefault(p.tower, p.name)
+        if p.tower is not None:
+            towers.setdefault(p.tower, p.name)
         if p.score < 0:
             yield Problem("negative_score", "a score is 0 or more", f"{at}.score", "8.2")
     if not state.players:
@@ -220,11 +240,33 @@ def _characters(state: GameState) -> Problems:
             )
 
 
+def _titan_elsewhere(state: GameState, i: int, titans: list[Figure]) -> Problems:
+    """A player fighting without its Titan has none in play, and is out once it has no
+    character (docs/rulings.md, "variant: tactical")."""
+    p = state.players[i]
+    if titans:
+        yield Problem(
+            "titan_not_elsewhere",
+            f"{p.name}'s Titan is in play, yet it is said to fight without it",
+            f"state.players[{i}].titan_elsewhere",
+            "2.2.2",
+        )
+    if not p.eliminated and not any(state.figures_of(p.name)):
+        yield Problem(
+            "nobody_left",
+            f"{p.name} fights without its Titan and has no character left: it is out",
+            f"state.players[{i}].eliminated",
+            "2.2.2",
+        )
+
+
 def _titans(state: GameState) -> Problems:
     """2.2.2: each player still in the game has its Titan in play, one only (TITAN 3.1)."""
     for i, p in enumerate(state.players):
         titans = [f for f in state.figures_of(p.name) if f.name == TITAN]
-        if not p.eliminated and not titans:
+        if p.titan_elsewhere:
+            yield from _titan_elsewhere(state, i, titans)
+        elif not p.eliminated and not titans:
             yield Problem(
                 "no_titan",
                 f"{p.name} has no Titan in play; a player whose Titan is slain is out (2.2.2)",

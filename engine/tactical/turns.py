@@ -115,8 +115,12 @@ def end_strike_phase(state: GameState) -> GameState:
             points[titan.slain_by] += eliminated_player_points([f.name for f in rest])
         eliminated += rest
         gone |= {f.id for f in rest}
-    out = {t.player for t in fallen}
     state = remove(state, [*slain, *eliminated])
+    # 2.2.2: out when its Titan fell; a Legion fighting without its Titan (titan_elsewhere,
+    # docs/rulings.md) is out when none of its characters is left
+    out = {t.player for t in fallen} | {
+        p.name for p in state.players if not p.eliminated and not any(state.figures_of(p.name))
+    }
     dues: list[AngelDue] = []
     for p in _clockwise(state, state.active):
         new = p.score + points[p.name]
@@ -169,8 +173,9 @@ def angel_hexes(state: GameState, due: AngelDue) -> list[int]:
         return []
     kind = character(due.name)
     found = {h for h in m.neighbours[titan.hex] if unoccupied(state, h) and may_stand(kind, m, h)}
-    tower = m.starting_towers[player.tower]
-    found |= {h for h in m.tower_hexes(tower) if unoccupied(state, h) and may_stand(kind, m, h)}
+    if player.tower is not None:  # a lone Battleland has no tower: beside the Titan only
+        tower = m.starting_towers[player.tower]
+        found |= {h for h in m.tower_hexes(tower) if unoccupied(state, h) and may_stand(kind, m, h)}
     return sorted(found)
 
 

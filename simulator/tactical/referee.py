@@ -382,13 +382,21 @@ def end_strike_phase(f, board, kinds, turns, until):
     for s in range(slots):
         if f.hexes[s] != NONE and (slain(f, kinds, s) or fallen[f.owner[s]]):
             leave_play(f, kinds, s)
+    for q in range(players):  # out with no character left: a Legion fighting without its Titan
+        if f.out[q] or fallen[q]:
+            continue
+        left = False
+        for s in range(slots):
+            left = left or (f.hexes[s] != NONE and f.owner[s] == q)
+        if not left:
+            f.out[q] = 1
     active = f.game[G_ACTIVE]
     dues = f.game[G_DUE]
     for i in range(players):  # 8.3: clockwise from the active player
         q = (active + i) % players
         old = f.score[q]
         new = old + points[q]
-        if not fallen[q]:
+        if not fallen[q] and not f.out[q]:
             for m in range(old // ANGEL_EVERY + 1, new // ANGEL_EVERY + 1):
                 if dues < f.due.shape[0]:
                     f.due[dues, 0] = q

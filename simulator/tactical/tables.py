@@ -513,7 +513,7 @@ def setup(state: GameState) -> Setup:
         due[i] = (player_of[a.player], type_of[a.name])
     tower = np.full((players, 7), s.NONE, np.int64)
     for i, p in enumerate(state.players):
-        if p.tower < len(m.starting_towers):  # a Battleland's map has none (docs/tactical.md)
+        if p.tower is not None:  # a lone Battleland's map has none (docs/rulings.md)
             hexes_ = m.tower_hexes(m.starting_towers[p.tower])
             tower[i, : len(hexes_)] = hexes_
     game = np.zeros(s.G_SIZE, np.int64)

@@ -135,3 +135,70 @@ def test_a_kraken_out_of_water_is_refused_9_2(client):
     assert r.status_code == 422
     detail = r.get_json()["error"]["details"][0]
     assert detail["rule"] == "TITAN 11.5" and "Kraken may not be in" in detail["message"]
+
+
+# --- an Engagement under Tactical Titan's rules: POST /api/v1/odds with "variant": "tactical" ---
+
+ENGAGEMENT = {
+    "terrain": "Woods",
+    "variant": "tactical",
+    "attacker": {"score": 120, "characters": ["Titan", "Druid", "Troll", "Colossus"]},
+    "defender": {"characters": ["Hydra", "Cleric", "Ogre", "Venemous Wyrm"]},
+    "trials": 300,
+    "seed": 2,
+}
+
+
+def test_an_engagement_is_answered_under_tactical_titans_rules(client):
+    from api.schemas.odds import OddsResponseSchema
+
+    r = client.post("/api/v1/odds", json=ENGAGEMENT)
+    assert r.status_code == 200, r.get_json()
+    found = r.get_json()
+    assert OddsResponseSchema().validate(found) == {}
+    assert found["variant"] == "tactical" and found["trials"] == 300
+    assert found["alternatives"] is None and found["style_mix"] is None
+    assert found["attacker"]["healing"]["mean"] > 0  # the Druid heals (5.2)
+    names = [c["name"] for c in found["defender"]["survival"]]
+    assert names == ["Hydra", "Cleric", "Ogre", "Venemous Wyrm"]
+
+
+def test_a_tactical_titan_character_in_a_titan_battle_is_refused_by_name(client):
+    r = client.post("/api/v1/odds", json={**ENGAGEMENT, "variant": "default"})
+    assert r.status_code == 422
+    details = r.get_json()["error"]["details"]
+    druid = next(d for d in details if d["path"] == "attacker.characters[1]")
+    assert '"variant": "tactical"' in druid["message"]  # a Druid is Tactical Titan's
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "rule"),
+    [
+        ({"defender": {"characters": ["Kraken"]}}, "defender.characters[0]", "9.2"),
+        ({"summonable": "Angel"}, "summonable", None),
+        ({"tactics": {"defender": "aggressive"}}, "tactics.defender", None),
+    ],
+)
+def test_what_the_variant_does_not_play_is_refused_at_its_field(client, change, path, rule):
+    r = client.post("/api/v1/odds", json={**ENGAGEMENT, **change})
+    assert r.status_code == 422, r.get_json()
+    (detail,) = r.get_json()["error"]["details"]
+    assert detail["path"] == path and detail["rule"] == rule
+
+
+def test_a_traced_battle_is_titans_only(client):
+    r = client.post("/api/v1/odds/trace", json={**ENGAGEMENT, "trials": None})
+    assert r.status_code == 422
+    assert "variant" in [d["path"] for d in r.get_json()["error"]["details"]]
+
+
+def test_a_batch_mixes_both_books_each_answered_or_refused_on_its_own(client):
+    titan = {**ENGAGEMENT, "variant": "default", "attacker": {"characters": ["Troll"]},
+             "defender": {"characters": ["Ogre"]}}  # fmt: skip
+    kraken = {**ENGAGEMENT, "defender": {"characters": ["Kraken"]}}
+    r = client.post("/api/v1/odds/batch", json={"engagements": [ENGAGEMENT, titan, kraken]})
+    assert r.status_code == 200, r.get_json()
+    first, second, third = r.get_json()["answers"]
+    assert first["variant"] == "tactical" and first["attacker"]["healing"]["mean"] > 0
+    assert second["variant"] == "default" and "healing" not in second["attacker"]
+    assert third["error"]["details"][0]["rule"] == "9.2"

@@ -251,9 +251,15 @@ def test_names_are_enums_tactics_from_the_simulators_registry(doc):
     assert set(_property(doc, "Tactics", "attacker")["enum"]) == set(TACTICS)
     assert set(_property(doc, "Tactics", "defender")["enum"]) == set(TACTICS)
     assert set(_property(doc, "OddsRequest", "terrain")["enum"]) == {*TERRAINS, None}
+    from engine.tactical.characters import NAMES as TACTICAL_NAMES
+    from engine.variants import VARIANTS
+
+    # an Engagement's characters are either book's: Tactical Titan's with `variant: tactical`
+    assert set(NAMES) < set(TACTICAL_NAMES)
     characters = _property(doc, "Legion", "characters", "items")
-    assert set(characters["enum"]) == set(NAMES)
-    assert set(_property(doc, "Survival", "name")["enum"]) == set(NAMES)
+    assert set(characters["enum"]) == set(TACTICAL_NAMES)
+    assert set(_property(doc, "Survival", "name")["enum"]) == set(TACTICAL_NAMES)
+    assert set(_property(doc, "OddsRequest", "variant")["enum"]) == {*VARIANTS, "tactical"}
 
 
 def test_the_batch_items_are_odds_requests_and_answers(doc):

@@ -240,6 +240,8 @@ def _check_end(start: GameState, end: GameState, traced: Traced, ids: dict[int, 
         now = end.player(p.name)
         assert now is not None
         assert now.score - p.score == fights.gained[0, q], (p.name, now.score, p.score)
-        assert now.eliminated == (bool(fights.fell[0, q]) or p.eliminated), p.name
         standing = any(f.player == p.name for f in end.figures)
+        # out when its Titan fell; fighting without it, when none of its characters is left
+        out = bool(fights.fell[0, q]) or p.eliminated or (p.titan_elsewhere and not standing)
+        assert now.eliminated == out, p.name
         assert standing == bool(fights.standing[0, q]), p.name

@@ -1,0 +1,387 @@
+"""A TITAN Engagement fought under Tactical Titan's rules: ``"variant": "tactical"``.
+
+The odds request of POST /api/v1/odds (``simulator.odds.OddsRequest``) names the Battleland
+and the two Legions; here its Battleland becomes a one-region map (3.2,
+``engine.tactical.mosaic``), each Legion stands on the hexes nearest its entry side, and
+Tactical Titan's kernel (``simulator.tactical``) plays the fight: Healing Phases, the new
+characters' abilities, 11.0's points and the Lords 8.3 brings, the defender's turn first (TITAN
+10.3). The answer has the shape of TITAN's odds answer (``simulator.odds``) with the healing
+each side did; docs/tactical.md ("An Engagement under Tactical Titan's rules") and
+docs/rulings.md say what is played and why.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+
+from engine.battle_checks import default_entry_side, entry_side_problems
+from engine.characters import TITAN
+from engine.errors import RuleError, TitanError, UnknownName
+from engine.hexes import entry_hexes
+from engine.legion_checks import legion_problems
+from engine.tactical import mosaic
+from engine.tactical.board import may_stand
+from engine.tactical.characters import CHARACTERS, character
+from engine.tactical.geometry import parse_label
+from engine.tactical.maps import Map
+from engine.tactical.state import Figure, GameState, Player, box_count
+from simulator.limits import DEFAULT_TRIALS, MAX_TRIALS, check_seed, score_problem
+from simulator.odds import (
+    OddsRequest,
+    all_at_once,
+    check_precision,
+    check_trials,
+    raise_all,
+    resolve_terrain,
+)
+from simulator.precision import Plan, half_width, outcome_counts
+from simulator.statistics import distribution, mean, proportion, survival, survivors_by_name
+from simulator.tactical import odds as fights
+from simulator.tactical import tables
+
+VARIANT = "tactical"
+ROUNDS = 7  # TITAN 10.5's Battle-Rounds: the fight's length, the defender's turn first
+SETS = 1  # the counters come from one game set (2.0, 2.3)
+SIDES = ("attacker", "defender")
+# The players of the fight's state: the defender first in turn order (TITAN 10.3).
+PLAYERS = ("Defender", "Attacker")
+ATTACKER_WINS, DEFENDER_WINS, MUTUAL, TIME_LOSS = range(4)  # simulator.battles.Outcome's codes
+# what a TITAN request may ask that this variant does not play, and why (docs/rulings.md)
+NOT_PLAYED = {
+    "position": "a half-fought TITAN Battle does not continue under Tactical Titan's rules",
+    "summonable": "no Lord is summoned: Tactical Titan's Angels come by score (8.3)",
+    "search": "Tactical Titan's fights are played by its default tactic alone",
+}
+
+
+@cache
+def battleland_map(terrain: str) -> Map:
+    """The Battleland as a one-region map (3.2), unturned: TITAN's hex i is ``map_hex(m, i)``."""
+    return mosaic.build({"name": terrain, "battlelands": [{"terrain": terrain, "at": "D3"}]})
+
+
+def map_hex(m: Map, index: int) -> int:
+    """The map hex of the Battleland's hex ``index`` (engine.hexes' order)."""
+    found = m.grid.at(mosaic.placement(0, parse_label("D3"))[index])
+    assert found is not None
+    return found
+
+
+@dataclass(frozen=True)
+class Fight:
+    """A checked request: the state its fights start from and how many to play."""
+
+    terrain: str
+    land: int | None
+    entry_side: int
+    legions: Mapping[str, tuple[str, ...]]  # side -> the characters as given, canonical names
+    state: GameState
+    trials: int
+    seed: int
+    precision: float | None
+
+    def figures_of(self, side: str) -> list[int]:
+        """The columns of the side's characters in the state (in the order given)."""
+        player = PLAYERS[SIDES.index(side) ^ 1]
+        return [i for i, f in enumerate(self.state.figures) if f.player == player]
+
+
+def _names(given: tuple[str, ...], side: str, problems: list[TitanError]) -> tuple[str, ...]:
+    found = []
+    for i, name in enumerate(given):
+        try:
+            found.append(character(name).name)
+        except UnknownName as e:
+            problems.append(e.at(f"{side}.characters[{i}]"))
+    if not given:
+        problems.append(
+            RuleError(
+                f"the {side} holds no character; a Legion holds at least one",
+                rule="4.1",
+                path=f"{side}.characters",
+            )
+        )
+    problems += legion_problems(f"the {side}", given, f"{side}.characters")
+    return tuple(found) if len(found) == len(given) else ()
+
+
+def _stand(
+    m: Map, names: tuple[str, ...], side: str, edge: set[int], taken: set[int]
+) -> tuple[list[tuple[str, int]], list[TitanError]]:
+    """Each character on the free hex nearest its side's edge that it may be in (TITAN 11.5,
+    12.1.2), in the order given; a character the Battleland has no such hex for is refused."""
+    placed, problems = [], []
+    for i, name in enumerate(names):
+        kind = character(name)
+        spots = [h for h in m.grid.hexes if h not in taken and may_stand(kind, m, h)]
+        if not spots:
+            where = "no hex of the Battleland it may be in"
+            problems.append(
+                RuleError(
+                    f"a {name} may not fight on {m.name}: {where} (TITAN 11.5; Tactical Titan 9.2)",
+                    rule="9.2",
+                    path=f"{side}.characters[{i}]",
+                )
+            )
+            continue
+        h = min(spots, key=lambda h: (min(m.distance(h, e) for e in edge), h))
+        taken.add(h)
+        placed.append((name, h))
+    return placed, problems
+
+
+def _box(legions: Mapping[str, tuple[str, ...]]) -> list[TitanError]:
+    """2.3: no more counters of a type in the two Legions than one game set holds."""
+    counts = Counter(n for names in legions.values() for n in names if n != TITAN)
+    problems: list[TitanError] = []
+    for name, n in sorted(counts.items()):
+        if n > box_count(name, SETS):
+            side = next(s for s in SIDES if name in legions[s])
+            problems.append(
+                RuleError(
+                    f"{n} {name} in the Battle; the game has {box_count(name, SETS)}",
+                    rule="2.3",
+                    path=f"{side}.characters[{legions[side].index(name)}]",
+                )
+            )
+    return problems
+
+
+def prepare(
+    request: OddsRequest, *, max_trials: int = MAX_TRIALS, default_trials: int = DEFAULT_TRIALS
+) -> Fight:
+    """The request (``simulator.odds.OddsRequest``) checked, every problem raised at once."""
+    problems: list[TitanError] = []
+    for name, why in NOT_PLAYED.items():
+        if getattr(request, name) is not None:
+            problems.append(TitanError(f"{name}: {why}", path=name))
+    for side in SIDES:
+        tactic = request.tactics.get(side, "default")
+        if tactic != "default":
+            problems.append(
+                TitanError(
+                    f"tactics.{side}: {tactic!r} is a TITAN tactic; Tactical Titan's fights "
+                    "are played by its default tactic",
+                    path=f"tactics.{side}",
+                )
+            )
+        if getattr(request, side) is None:
+            problems.append(RuleError(f"the {side}'s Legion is missing", rule="9.0", path=side))
+    terrain = entry = None
+    try:
+        terrain = resolve_terrain(request.terrain, request.land)
+    except TitanError as e:
+        problems.append(e)
+    if terrain is not None:
+        entry = request.entry_side
+        if entry is None:
+            entry = default_entry_side(terrain)
+        else:
+            problems += entry_side_problems(terrain, entry)
+    legions: dict[str, tuple[str, ...]] = {}
+    for side in SIDES:
+        given = getattr(request, side)
+        if given is None:
+            continue
+        beyond = score_problem(given.score, f"{side}.score")
+        if given.score < 0 or beyond is not None:
+            problems.append(
+                beyond or RuleError("a score is never negative", rule="8.2", path=f"{side}.score")
+            )
+        legions[side] = _names(given.characters, side, problems)
+    if not problems:
+        problems += _box(legions)
+    state = None
+    if not problems:
+        assert terrain is not None and entry is not None
+        state, problems = _state(request, terrain, entry, legions)
+    raise_all(problems)
+    assert state is not None and terrain is not None and entry is not None
+    precision, trials, seed = all_at_once(
+        lambda: check_precision(request.precision),
+        lambda: check_trials(request.trials, max_trials, request.precision, default_trials),
+        lambda: check_seed(request.seed),
+    )
+    return Fight(terrain, request.land, entry, legions, state, trials, seed, precision)
+
+
+def _state(
+    request: OddsRequest, terrain: str, entry: int, legions: Mapping[str, tuple[str, ...]]
+) -> tuple[GameState | None, list[TitanError]]:
+    """The fight's start: each Legion nearest its entry side (TITAN 10.1), the defender's
+    Healing Phase first (TITAN 10.3), every counter not in play in the muster pile (2.2)."""
+    m = battleland_map(terrain)
+    taken: set[int] = set()
+    figures: list[Figure] = []
+    problems: list[TitanError] = []
+    for side in ("defender", "attacker"):
+        edge = {map_hex(m, i) for i in entry_hexes(entry, attacker=side == "attacker")}
+        placed, found = _stand(m, legions[side], side, edge, taken)
+        problems += found
+        player = PLAYERS[SIDES.index(side) ^ 1]
+        figures += [Figure(len(figures) + k + 1, player, n, h) for k, (n, h) in enumerate(placed)]
+    if problems:
+        return None, problems
+    in_play = Counter(f.name for f in figures)
+    pile = {n: box_count(n, SETS) - in_play[n] for n in CHARACTERS if n != TITAN}
+    scores = {"Defender": request.defender.score, "Attacker": request.attacker.score}
+    has_titan = {p: any(f.player == p and f.name == TITAN for f in figures) for p in PLAYERS}
+    state = GameState(
+        map=m,
+        players=tuple(
+            Player(p, None, scores[p], titan_elsewhere=not has_titan[p]) for p in PLAYERS
+        ),
+        figures=tuple(figures),
+        active=PLAYERS[0],
+        muster_pile=MappingProxyType(pile),
+        next_id=len(figures) + 1,
+        sets=SETS,
+    )
+    return state, list(tables.refusals(state))
+
+
+def play(fight: Fight, *, time_budget: float | None = None) -> tuple[fights.Fights, str, Plan]:
+    """The fights 0, 1, ... of the request's seed, at the plan's looks until the precision is
+    reached, the trials are played or the time budget runs out; (fights, why stopped, plan)."""
+    setup = tables.setup(fight.state)
+    plan = Plan.of(fight.trials, fight.precision)
+    parts: list[fights.Fights] = []
+    done = 0
+    started = time.perf_counter()
+    stopped = "trials"
+    for look in plan.looks:
+        while done < look:
+            if time_budget is not None and done and time.perf_counter() - started >= time_budget:
+                return fights.Fights.joined(parts), "time", plan
+            count = min(fights.CHUNK, look - done)
+            parts.append(
+                fights.play(
+                    setup, count, fight.seed, 2 * ROUNDS, fights.Until.ONE_PLAYER, None, done
+                )
+            )
+            done += count
+        if plan.precision is not None and plan.reached(outcome_counts(outcomes(fight, parts))):
+            stopped = "precision"
+            break
+    return fights.Fights.joined(parts), stopped, plan
+
+
+def outcomes(fight: Fight, parts: list[fights.Fights]) -> np.ndarray:
+    """TITAN's four endings (``simulator.battles.Outcome``) of each fight: a side left alone
+    wins, none left is mutual, both standing when the seven rounds are played a time loss."""
+    standing = np.concatenate([p.standing for p in parts]) if parts else np.zeros((0, 2))
+    defender, attacker = standing[:, 0] > 0, standing[:, 1] > 0
+    found = np.full(standing.shape[0], TIME_LOSS, np.int64)
+    found[attacker & ~defender] = ATTACKER_WINS
+    found[defender & ~attacker] = DEFENDER_WINS
+    found[~attacker & ~defender] = MUTUAL
+    return found
+
+
+def _angels(fight: Fight, done: fights.Fights, q: int) -> dict[str, float]:
+    """The Lords 8.3 brought into play for player ``q``: an Archangel for each multiple of 1,000
+    its score passed, the rest Angels."""
+    start = fight.state.players[q].score
+    came = done.angels[:, q]
+    archangels = np.minimum(came, (start + done.gained[:, q]) // 1000 - start // 1000)
+    return {
+        "Angel": mean(came - archangels),
+        "Archangel": mean(archangels),
+        "any": proportion(came > 0)["p"],
+    }
+
+
+def _side(fight: Fight, done: fights.Fights, side: str) -> dict[str, Any]:
+    q = PLAYERS.index(side.title())
+    columns = fight.figures_of(side)
+    alive = done.survived[:, columns] == 1
+    names = [fight.state.figures[i].name for i in columns]
+    fell = mean(done.fell[:, q].astype(np.float64))
+    found: dict[str, Any] = {
+        "survival": survival(alive, names),
+        "survivors_by_name": survivors_by_name(alive, names),
+        "expected_survivors": mean(alive.sum(axis=1).astype(np.float64)),
+        "expected_points": mean(done.gained[:, q].astype(np.float64)),
+        "points_distribution": distribution(done.gained[:, q]),
+        "titan_killed": fell,
+        "titan_lost": fell,  # no time loss eliminates a Legion here (no 10.5)
+        "has_titan": TITAN in names,
+        "angels_gained": _angels(fight, done, q),
+        "healing": fights.mean_interval(done.healed[:, q].astype(np.float64)),
+    }
+    if side == "attacker":
+        found["summoned"] = {"name": None, "p": 0.0, "survives": 0.0}
+    else:
+        found["reinforcement"] = {"p": 0.0, "by_name": {}, "survives": 0.0}
+    return found
+
+
+def _play_summary(side: str) -> dict[str, Any]:
+    return {
+        "tactic": "default",
+        "chosen_by": "Tactical Titan's default tactic, the same in every fight",
+        "styles": {},
+        "changes_within_a_battle": False,
+        "summary": f"The {side} played Tactical Titan's default tactic (docs/tactical.md).",
+    }
+
+
+def answer(fight: Fight, done: fights.Fights, stopped: str, plan: Plan) -> dict[str, Any]:
+    """The odds answer in TITAN's shape (``simulator.odds.answer_of``), for the variant."""
+    outcome = outcomes(fight, [done])
+    z = plan.z
+    return {
+        "outcomes": {
+            "attacker_wins": proportion(outcome == ATTACKER_WINS, z),
+            "defender_wins": proportion(outcome == DEFENDER_WINS, z),
+            "mutual_elimination": proportion(outcome == MUTUAL, z),
+            "time_loss": proportion(outcome == TIME_LOSS, z),
+        },
+        "attacker": _side(fight, done, "attacker"),
+        "defender": _side(fight, done, "defender"),
+        "rounds": distribution((done.played + 1) // 2),
+        "alternatives": None,
+        "terrain": fight.terrain,
+        "land": fight.land,
+        "entry_side": fight.entry_side,
+        "tactics": {"attacker": "default", "defender": "default"},
+        "search": None,
+        "styles": None,
+        "style_mix": None,
+        "play": {side: _play_summary(side) for side in SIDES},
+        "summonable": None,
+        "reinforce": False,
+        "variant": VARIANT,
+        "trials": done.n,
+        "requested_trials": fight.trials,
+        "seed": fight.seed,
+        "battles_per_second": done.n / done.seconds if done.seconds > 0 else float(done.n),
+        "seconds": done.seconds,
+        "truncated": stopped == "time",
+        "precision": fight.precision,
+        "stopped": stopped,
+        "half_width": half_width(outcome_counts(outcome), z),
+    }
+
+
+def odds(
+    request: OddsRequest,
+    *,
+    time_budget: float | None = None,
+    max_trials: int = MAX_TRIALS,
+    default_trials: int = DEFAULT_TRIALS,
+) -> dict[str, Any]:
+    """The odds of an Engagement under Tactical Titan's rules (``simulator.odds.odds``)."""
+    fight = prepare(request, max_trials=max_trials, default_trials=default_trials)
+    started = time.perf_counter()
+    done, stopped, plan = play(fight, time_budget=time_budget)
+    done.seconds = time.perf_counter() - started
+    return answer(fight, done, stopped, plan)

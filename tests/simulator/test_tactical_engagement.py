@@ -1,0 +1,202 @@
+"""An Engagement's odds under Tactical Titan's rules (``"variant": "tactical"``,
+simulator.tactical.engagement): the fight set up on the Battleland as the rulings say, checked
+as TITAN's requests are, played by Tactical Titan's kernel, its every fight the engine's, and
+answered in the shape of TITAN's odds."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from engine.battlelands import TERRAINS
+from engine.errors import RuleError, TitanError, UnknownName, Violations
+from engine.hexes import ENTRY_SIDES, TOWER_ENTRY_SIDE, entry_hexes
+from engine.tactical.board import may_stand
+from engine.tactical.characters import CHARACTERS
+from engine.tactical.state_checks import validate
+from simulator.odds import OddsRequest, odds
+from simulator.tactical import tables
+from simulator.tactical.engagement import PLAYERS, ROUNDS, battleland_map, map_hex, prepare
+from simulator.tactical.odds import Until
+from simulator.tactical.trace import traced
+from tests.helpers.tactical_fights import POOL, Tally, replay
+
+FIGHTS = 2_000
+
+
+def _ask(attacker, defender, terrain="Plains", **more):
+    return {
+        "terrain": terrain,
+        "variant": "tactical",
+        "attacker": {"characters": list(attacker), "score": more.pop("attacker_score", 0)},
+        "defender": {"characters": list(defender), "score": more.pop("defender_score", 0)},
+        "trials": more.pop("trials", FIGHTS),
+        "seed": more.pop("seed", 1),
+        **more,
+    }
+
+
+def _fight(attacker, defender, terrain="Plains", **more):
+    return prepare(OddsRequest.from_dict(_ask(attacker, defender, terrain, **more)))
+
+
+def _problems(error: TitanError) -> list[TitanError]:
+    return error.problems if isinstance(error, Violations) else [error]
+
+
+def test_the_answer_has_the_shape_of_titan_odds_with_the_healing_done():
+    titan = odds(_ask(["Troll", "Troll"], ["Ogre", "Ogre"], variant="default", trials=100))
+    found = odds(_ask(["Troll", "Druid"], ["Ogre", "Ogre"]))
+    assert set(titan) <= set(found)
+    for side in ("attacker", "defender"):
+        assert set(titan[side]) <= set(found[side])
+    assert found["variant"] == "tactical" and titan["variant"] == "default"
+    assert math.isclose(sum(o["p"] for o in found["outcomes"].values()), 1.0)
+    assert [c["name"] for c in found["attacker"]["survival"]] == ["Troll", "Druid"]
+    assert found["attacker"]["healing"]["mean"] > 0  # the Druid heals (5.2)
+    assert found["defender"]["healing"]["mean"] >= 0
+    assert found["trials"] == FIGHTS and found["stopped"] == "trials"
+    assert max(int(r) for r in found["rounds"]) <= ROUNDS
+
+
+def test_the_same_seed_gives_the_same_answer():
+    a = odds(_ask(["Troll", "Cleric", "Lion"], ["Cyclops", "Ogre"], seed=5, trials=300))
+    b = odds(_ask(["Troll", "Cleric", "Lion"], ["Cyclops", "Ogre"], seed=5, trials=300))
+    for key in ("outcomes", "attacker", "defender", "rounds"):
+        assert a[key] == b[key]
+
+
+def test_the_legions_stand_nearest_their_entry_sides_the_defender_first_10_1_10_3():
+    fight = _fight(["Titan", "Troll", "Ogre"], ["Gargoyle", "Centaur"], entry_side=3)
+    state, m = fight.state, fight.state.map
+    assert state.active == PLAYERS[0] == "Defender"  # 10.3: the defender moves first
+    for side, attacker in (("Attacker", True), ("Defender", False)):
+        edge = {map_hex(m, i) for i in entry_hexes(3, attacker=attacker)}
+        mine = [f for f in state.figures if f.player == side]
+        for f in mine:
+            nearest = min(m.distance(f.hex, e) for e in edge)
+            free = [
+                h
+                for h in m.grid.hexes
+                if h not in {g.hex for g in state.figures} and may_stand(f.kind, m, h)
+            ]
+            # no hex left free was nearer its edge
+            assert all(min(m.distance(h, e) for e in edge) >= nearest for h in free)
+    assert not list(validate(state))
+    assert state.player("Defender").titan_elsewhere and not state.player("Attacker").titan_elsewhere
+    assert all(p.tower is None for p in state.players)  # a lone Battleland has no tower
+
+
+def test_the_battlelands_hexes_keep_their_hazards_on_the_map_3_2():
+    from engine.battlelands import battleland
+    from engine.hexes import LABELS
+
+    for terrain in TERRAINS:
+        land, m = battleland(terrain), battleland_map(terrain)
+        assert len(m.grid) == len(LABELS)
+        for i, label in enumerate(LABELS):
+            assert m.hazard(map_hex(m, i)) == land.hazard(i).name, (terrain, label)
+
+
+def test_a_legion_without_its_titan_is_out_when_none_is_left_2_2_2():
+    """Its fights end when it is gone, not when the turns run out; the Titan-less defender
+    wiped out is the attacker's win."""
+    found = odds(_ask(["Titan", "Colossus", "Colossus", "Dragon"], ["Ogre"], trials=500))
+    assert found["outcomes"]["attacker_wins"]["p"] > 0.95
+    assert found["outcomes"]["time_loss"]["p"] < 0.02
+    assert found["defender"]["titan_killed"] == 0.0 and not found["defender"]["has_titan"]
+    ends = {int(r) for r in found["rounds"]}
+    assert min(ends) <= 2
+
+
+def test_a_fallen_titan_ends_the_fight_for_its_side_2_2_2():
+    found = odds(_ask(["Titan"], ["Hydra", "Hydra", "Colossus"], trials=500))
+    assert found["outcomes"]["defender_wins"]["p"] == pytest.approx(
+        found["attacker"]["titan_killed"], abs=0.03
+    )
+    assert found["attacker"]["titan_lost"] == found["attacker"]["titan_killed"]
+
+
+def test_a_kraken_is_refused_where_there_is_no_water_9_2():
+    with pytest.raises(TitanError) as caught:
+        _fight(["Troll", "Kraken"], ["Ogre"])
+    (problem,) = _problems(caught.value)
+    assert problem.path == "attacker.characters[1]" and problem.rule == "9.2"
+    assert "Kraken" in str(problem)
+
+
+def test_every_problem_of_the_request_is_told_at_once():
+    with pytest.raises(Violations) as caught:
+        _fight(
+            ["Troll", "Trol"], ["Titan", "Titan"], entry_side=4, summonable="Angel",
+            tactics={"attacker": "aggressive"},
+        )  # fmt: skip
+    paths = {p.path for p in caught.value.problems}
+    assert {"attacker.characters[1]", "defender.characters[1]", "entry_side", "summonable"} <= (
+        paths
+    )
+    assert "tactics.attacker" in paths
+    unknown = next(p for p in caught.value.problems if p.path == "attacker.characters[1]")
+    assert isinstance(unknown, UnknownName)
+
+
+def test_no_more_counters_than_one_game_set_2_3():
+    druids = CHARACTERS["Druid"].count
+    with pytest.raises(RuleError) as caught:
+        _fight(["Druid"] * 4, ["Druid"] * (druids - 3))
+    assert caught.value.rule == "2.3"
+    fine = _fight(["Druid"] * 3, ["Druid"] * (druids - 3))
+    assert len(fine.state.figures) == druids
+
+
+def test_a_position_or_a_search_is_not_played_by_the_variant():
+    with pytest.raises(TitanError) as caught:
+        _fight(["Troll"], ["Ogre"], search={"rollouts": 8})
+    assert caught.value.path == "search"
+
+
+def test_precision_stops_at_a_look_and_the_time_budget_truncates():
+    found = odds(_ask(["Troll", "Troll"], ["Ogre"], trials=20_000, precision=0.03))
+    assert found["stopped"] == "precision" and found["trials"] < 20_000
+    assert found["half_width"] <= 0.03
+    cut = odds(_ask(["Troll", "Troll"], ["Ogre"], trials=100_000), time_budget=0.0)
+    assert cut["truncated"] and cut["trials"] < 100_000
+
+
+def _engagements(count: int, seed: int):
+    """Random Legions of Tactical Titan's characters (with or without Titans) on every
+    Battleland and entry side."""
+    for k in range(count):
+        rnd = random.Random(seed * 7919 + k)
+        terrain = TERRAINS[k % len(TERRAINS)]
+        sides = [TOWER_ENTRY_SIDE] if terrain == "Tower" else list(ENTRY_SIDES)
+        m = battleland_map(terrain)
+        pool = [n for n in POOL if any(may_stand(CHARACTERS[n], m, h) for h in m.grid.hexes)]
+        legions = [
+            [*(["Titan"] if rnd.random() < 0.5 else []), *rnd.choices(pool, k=rnd.randint(1, 6))]
+            for _ in range(2)
+        ]
+        try:
+            fight = _fight(*legions, terrain, entry_side=rnd.choice(sides),
+                           attacker_score=rnd.choice((0, 150, 480)), seed=k)  # fmt: skip
+        except RuleError as e:  # more counters than the box (2.3): another draw
+            assert e.rule == "2.3"
+            continue
+        yield k, fight
+
+
+def test_every_fight_on_a_battleland_replays_through_the_engine():
+    """Every action of the kernel's fights on the Battlelands, Legions with and without their
+    Titans, is legal in engine.tactical and ends as the engine ends it."""
+    tally = Tally()
+    played = 0
+    for k, fight in _engagements(60, seed=1):
+        found = traced(tables.setup(fight.state), seed=2, index=k, turns=2 * ROUNDS,
+                       until=Until.ONE_PLAYER)  # fmt: skip
+        assert found.complete
+        replay(fight.state, found, tally)
+        played += 1
+    assert played >= 40
+    assert tally.seen["move"] > 5 * played and tally.seen["strike"] > 5 * played
