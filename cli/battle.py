@@ -19,25 +19,31 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import re
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import TitanError, Violations
+from engine.variants import TACTICAL, engagement_variants
 
 PROGRESS_AFTER = 1.0  # seconds a run goes on before its progress bar is shown
 CHECK_TRIALS = 400  # Battles the search plays each side with --check-play (about ±5 points)
 
 
 def _names(text: str) -> list[str]:
-    """Character names separated by commas or spaces, any case (no name has a space; an
-    unknown one is left for the checks)."""
-    from engine.characters import NAMES
+    """Character names, any case, separated by commas or spaces: two words that make one name
+    are read as it ("ice witch", Tactical Titan's); an unknown word is left for the checks."""
     from engine.names import canonical
+    from engine.tactical.characters import NAMES  # TITAN's and Tactical Titan's
 
-    return [canonical(n, NAMES) or n for n in re.split(r"[,\s]+", text) if n]
+    words = text.replace(",", " ").split()
+    found = []
+    while words:
+        pair = canonical(" ".join(words[:2]), NAMES) if len(words) > 1 else None
+        found.append(pair or canonical(words[0], NAMES) or words[0])
+        del words[: 2 if pair else 1]
+    return found
 
 
 def _terrain(text: str) -> str:
@@ -95,6 +101,14 @@ def _common(parser: argparse.ArgumentParser) -> None:
         "(e.g. 0.01)",
     )
     parser.add_argument("--seed", type=int, help="random when absent (printed)")
+    parser.add_argument(
+        "--variant",
+        type=str.lower,
+        default="default",
+        choices=engagement_variants(),
+        help="the rules: default (TITAN), titanplus (21.3), or tactical (the fight under "
+        "Tactical Titan's rules, its new characters allowed; docs/tactical.md)",
+    )
     parser.add_argument("--time-budget", type=float, help="seconds before answering early")
     parser.add_argument("--json", action="store_true", help="print the API's JSON answer")
     parser.add_argument(
@@ -184,6 +198,7 @@ def _battle_fields(args: argparse.Namespace) -> dict[str, Any]:
         "trials": args.trials,
         "precision": args.precision,
         "seed": args.seed,
+        "variant": args.variant,
     }
 
 
@@ -245,6 +260,8 @@ def _style_mix(mix: dict[str, float]) -> str:
 
 def _tactics(answer: dict[str, Any]) -> str:
     """Each side's tactic, and the styles it played where they are not the tactic's name."""
+    if answer.get("variant") == TACTICAL:
+        return "Tactical Titan's rules (docs/tactical.md), each side by its default tactic"
     played = []
     for side in ("attacker", "defender"):
         tactic, mix = answer["tactics"][side], answer["style_mix"][side]
@@ -341,6 +358,8 @@ def format_odds(answer: dict[str, Any]) -> str:
         "mutual_elimination": "mutual elimination",
         "time_loss": "time loss (10.5)",
     }
+    if answer.get("variant") == TACTICAL:  # nobody is eliminated by the rounds running out
+        labels["time_loss"] = "both stand, 7 rounds"
     for key, label in labels.items():
         lines.append(f"  {label:<20}{_interval(answer['outcomes'][key])}")
     for side in ("attacker", "defender"):
@@ -355,6 +374,8 @@ def format_odds(answer: dict[str, Any]) -> str:
                   f"expected survivors {s['expected_survivors']:.2f}{titan}"]  # fmt: skip
         for c in s["survival"]:
             lines.append(f"  {c['name']:<12} survives {_pct(c['p'])}")
+        if "healing" in s:  # Tactical Titan's healing (5.0)
+            lines.append(f"  healed {s['healing']['mean']:.1f} damage a fight on average")
         gained = s["angels_gained"]
         if gained["any"]:
             lines.append(
@@ -369,14 +390,17 @@ def format_odds(answer: dict[str, Any]) -> str:
             )
             lines.append(f"  reinforcement: {names}")
     alt = answer["alternatives"]
-    flee = alt["flee"]
+    if alt is not None:  # Tactical Titan's fights have none
+        flee = alt["flee"]
+        lines += [
+            "",
+            "instead of the Battle:",
+            "  defender flees: "
+            + (f"attacker scores {flee['attacker_points']}" if flee["allowed"] else flee["reason"]),
+            f"  defender concedes: attacker scores {alt['defender_concedes']['attacker_points']}",
+            f"  attacker concedes: defender scores {alt['attacker_concedes']['defender_points']}",
+        ]
     lines += [
-        "",
-        "instead of the Battle:",
-        "  defender flees: "
-        + (f"attacker scores {flee['attacker_points']}" if flee["allowed"] else flee["reason"]),
-        f"  defender concedes: attacker scores {alt['defender_concedes']['attacker_points']}",
-        f"  attacker concedes: defender scores {alt['attacker_concedes']['defender_points']}",
         "",
         "rounds: " + ", ".join(f"{r}: {_pct(p).strip()}" for r, p in answer["rounds"].items()),
         f"{answer['battles_per_second']:,.0f} battles per second",

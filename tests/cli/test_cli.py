@@ -293,3 +293,31 @@ def test_each_readme_arena_example_runs(command, capsys, monkeypatch):
     arguments = shlex.split(command)[1:]
     assert main([*arguments, "--games", "300"]) == 0
     assert capsys.readouterr().out.strip()
+
+
+def test_a_fight_under_tactical_titans_rules_is_printed_with_its_healing(capsys):
+    """--variant tactical: the new characters read by name (two words as one), the healing
+    shown, no fleeing or conceding (docs/rulings.md, "An Engagement under Tactical Titan's
+    rules")."""
+    argv = [
+        "--terrain",
+        "woods",
+        "--variant",
+        "tactical",
+        "--attacker",
+        "titan druid ice witch",
+        "--defender",
+        "Hydra,Cleric,Ogre",
+        "--trials",
+        "300",
+        "--seed",
+        "2",
+        "--no-progress",
+    ]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Tactical Titan's rules" in out and "Ice Witch" in out
+    assert out.count("survives") == 6 and "healed" in out
+    assert "defender flees" not in out and "both stand, 7 rounds" in out
+    assert main([*argv[:-7], "--defender", "Kraken", "--no-progress"]) == 2
+    assert "(rule 9.2)" in capsys.readouterr().err
