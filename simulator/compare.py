@@ -13,11 +13,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
 from engine.errors import RuleError, TitanError, Violations
+from engine.variants import TACTICAL
 from simulator import equilibrium
 from simulator.battles import Outcome
 from simulator.engagement import Engagement, score_battles
@@ -60,6 +61,8 @@ class CompareRequest(BattleRequest):
             object.__setattr__(self, "candidates", tuple(tuple(c) for c in self.candidates))
 
 
+T = TypeVar("T")
+
 # what a candidate's odds request takes from the compare request: where and how it is fought
 _FOUGHT = tuple(
     f.name for f in fields(BattleRequest) if f.name not in ("trials", "precision", "seed")
@@ -88,8 +91,13 @@ def candidates_of(request: CompareRequest, terrain: str) -> list[Candidate]:
     return [Candidate(legion, None)] + [Candidate((*legion, name), name) for name in offered]
 
 
-def _engagements(request: CompareRequest, cands: list[Candidate]) -> list[Engagement]:
-    found: list[Engagement] = []
+def each_candidate(
+    request: CompareRequest, cands: list[Candidate], fought: Callable[[OddsRequest], T]
+) -> list[T]:
+    """``fought`` of each candidate's odds request: the candidate on the request's side against
+    the opponent; every problem of every candidate raised at once, its path the compare
+    request's (the opponent's once)."""
+    found: list[T] = []
     problems: list[RuleError] = []
     opponent_side = "defender" if request.side == "attacker" else "attacker"
     for i, cand in enumerate(cands):
@@ -101,7 +109,7 @@ def _engagements(request: CompareRequest, cands: list[Candidate]) -> list[Engage
             },
         )
         try:
-            found.append(engagement_of(body))
+            found.append(fought(body))
         except Violations as e:
             problems += [_renamed(p, request, i) for p in e.problems]
         except TitanError as e:
@@ -129,19 +137,19 @@ def _renamed(error: TitanError, request: CompareRequest, index: int) -> TitanErr
     return error.at(path or None)
 
 
-def _win_codes(side: str) -> list[int]:
-    """The outcome codes of a Battle the side's Legion comes out of on top (``_wins``)."""
+def win_codes(side: str) -> list[int]:
+    """The outcome codes of a Battle the side's Legion comes out of on top (``side_wins``)."""
     codes = np.arange(OUTCOMES)
-    return [int(c) for c in codes[_wins(codes, side)]]
+    return [int(c) for c in codes[side_wins(codes, side)]]
 
 
-def _win_counts(counts: np.ndarray, codes: list[int]) -> np.ndarray:
+def win_counts(counts: np.ndarray, codes: list[int]) -> np.ndarray:
     """[wins, the rest] from the counts of the four outcomes."""
     wins = int(counts[codes].sum())
     return np.array([wins, int(counts.sum()) - wins])
 
 
-def _wins(outcome: np.ndarray, side: str) -> np.ndarray:
+def side_wins(outcome: np.ndarray, side: str) -> np.ndarray:
     """A Battle the side's Legion comes out of on top: the attacker by winning; the defender by
     winning or outlasting the seven rounds (10.5), as either way it keeps its land."""
     if side == "attacker":
@@ -149,7 +157,7 @@ def _wins(outcome: np.ndarray, side: str) -> np.ndarray:
     return (outcome == Outcome.DEFENDER_WINS) | (outcome == Outcome.TIME_LOSS)
 
 
-def _paired_difference(best: np.ndarray, other: np.ndarray, z: float = Z95) -> dict[str, Any]:
+def paired_difference(best: np.ndarray, other: np.ndarray, z: float = Z95) -> dict[str, Any]:
     """Mean of best - other over the same Battles, with a normal 95% interval."""
     diff = best.astype(np.float64) - other.astype(np.float64)
     n = diff.size
@@ -173,6 +181,12 @@ def compare(
     callers without the API's schema, a dict (``CompareRequest.from_dict``)."""
     if not isinstance(request, CompareRequest):
         request = CompareRequest.from_dict(request)
+    if request.variant == TACTICAL:
+        from simulator.tactical import engagement as tactical  # its kernel, loaded when asked
+
+        return tactical.compare(
+            request, time_budget=time_budget, max_trials=max_trials, default_trials=default_trials
+        )
 
     def candidates() -> tuple[str, list[Candidate], list[Engagement]]:
         problems = unmet_needs(request) + variant_problems(request)
@@ -184,7 +198,7 @@ def compare(
         if request.candidates is not None:  # the Legion given beside them is still a Legion
             check_legion(request.legion.characters, "legion", legion)
         try:
-            engagements = _engagements(request, cands)
+            engagements = each_candidate(request, cands, engagement_of)
         except Violations as e:
             raise Violations([*legion, *e.problems]) from None
         except TitanError as e:
@@ -201,12 +215,12 @@ def compare(
     )
 
     plan = Plan.of(trials, precision)
-    win_codes = _win_codes(request.side)
+    codes = win_codes(request.side)
 
     def reached(counts: list[np.ndarray]) -> bool:
         """Every candidate's outcomes and win within the precision."""
         return all(
-            plan.reached(found) and plan.reached(_win_counts(found, win_codes)) for found in counts
+            plan.reached(found) and plan.reached(win_counts(found, codes)) for found in counts
         )
 
     specs = [e.spec for e in engagements]
@@ -222,7 +236,7 @@ def compare(
         scored = score_battles(engagement, concatenate(recs))
         summary = summarise(engagement, scored, z=plan.z)
         mine = summary[request.side]
-        wins = _wins(scored.outcome, request.side)
+        wins = side_wins(scored.outcome, request.side)
         rows.append(
             {
                 "characters": list(cand.characters),
@@ -240,7 +254,7 @@ def compare(
     best = rows[0]["_wins"]
     for rank, row in enumerate(rows, start=1):
         row["rank"] = rank
-        row["vs_best"] = _paired_difference(best, row.pop("_wins"), plan.z)
+        row["vs_best"] = paired_difference(best, row.pop("_wins"), plan.z)
     played = done * len(specs)
     return {
         "side": request.side,
@@ -252,6 +266,7 @@ def compare(
             "characters": list(request.opponent.characters),
         },
         "candidates": rows,
+        "variant": request.variant,
         "trials": done,
         "requested_trials": trials,
         "seed": seed,
@@ -260,7 +275,7 @@ def compare(
         "precision": precision,
         "stopped": stopped,
         "half_width": max(
-            max(half_width(found, plan.z), half_width(_win_counts(found, win_codes), plan.z))
+            max(half_width(found, plan.z), half_width(win_counts(found, codes), plan.z))
             for found in (outcome_counts(concatenate(recs).outcome) for recs in parts)
         ),
     }

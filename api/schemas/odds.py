@@ -668,8 +668,15 @@ class CandidateAnswerSchema(Schema):
     )
     style_mix = fields.Nested(
         StyleMixSchema,
+        allow_none=True,
         required=True,
-        **_d("each side's styles in this candidate's Battles (as in an odds answer)"),
+        **_d(
+            "each side's styles in this candidate's Battles (as in an odds answer); null under "
+            f"`variant: {TACTICAL}`"
+        ),
+    )
+    healing = fields.Nested(
+        HealingSchema, **_d(f"under `variant: {TACTICAL}` only: the candidate's healing")
     )
     vs_best = fields.Nested(VsBestSchema, required=True)
 
@@ -683,6 +690,7 @@ class CompareResponseSchema(Schema):
     candidates = fields.List(
         fields.Nested(CandidateAnswerSchema), required=True, **_d("best first")
     )
+    variant = engagement_variant_name(**_d("the rules the fights were played under"))
     trials = fields.Integer(required=True, **_d("Battles played per candidate"))
     requested_trials = fields.Integer(required=True, **_d("Battles asked for per candidate"))
     seed = fields.Integer(required=True, **_d("the seed every candidate played"))

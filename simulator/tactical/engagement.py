@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -33,6 +33,15 @@ from engine.tactical.characters import CHARACTERS, character
 from engine.tactical.geometry import parse_label
 from engine.tactical.maps import Map
 from engine.tactical.state import Figure, GameState, Player, box_count
+from simulator.compare import (
+    CompareRequest,
+    candidates_of,
+    each_candidate,
+    paired_difference,
+    side_wins,
+    win_codes,
+    win_counts,
+)
 from simulator.limits import DEFAULT_TRIALS, MAX_TRIALS, check_seed, score_problem
 from simulator.odds import (
     OddsRequest,
@@ -53,7 +62,9 @@ SETS = 1  # the counters come from one game set (2.0, 2.3)
 SIDES = ("attacker", "defender")
 # The players of the fight's state: the defender first in turn order (TITAN 10.3).
 PLAYERS = ("Defender", "Attacker")
-ATTACKER_WINS, DEFENDER_WINS, MUTUAL, TIME_LOSS = range(4)  # simulator.battles.Outcome's codes
+# simulator.battles.Outcome's codes
+ATTACKER_WINS, DEFENDER_WINS, MUTUAL, TIME_LOSS = range(4)
+UNTIL = fights.Until.ONE_PLAYER  # a side is out when its Titan falls or none of it is left
 # what a TITAN request may ask that this variant does not play, and why (docs/rulings.md)
 NOT_PLAYED = {
     "position": "a half-fought TITAN Battle does not continue under Tactical Titan's rules",
@@ -248,33 +259,38 @@ def _state(
     return state, list(tables.refusals(state))
 
 
-def play(fight: Fight, *, time_budget: float | None = None) -> tuple[fights.Fights, str, Plan]:
-    """The fights 0, 1, ... of the request's seed, at the plan's looks until the precision is
-    reached, the trials are played or the time budget runs out; (fights, why stopped, plan)."""
-    setup = tables.setup(fight.state)
-    plan = Plan.of(fight.trials, fight.precision)
-    parts: list[fights.Fights] = []
-    done = 0
+def play_together(
+    fought: list[Fight],
+    plan: Plan,
+    reached: Callable[[list[np.ndarray]], bool],
+    time_budget: float | None = None,
+) -> tuple[list[fights.Fights], str]:
+    """Fights 0, 1, ... of each (the same indices and seed for all: common dice), up to the
+    plan's looks; at each look stop if ``reached(outcome counts of each)``, and between chunks
+    when the time budget is spent. (fights of each, why play stopped.)"""
+    setups = [tables.setup(f.state) for f in fought]
+    parts: list[list[fights.Fights]] = [[] for _ in fought]
+    chunk = max(1, fights.CHUNK // len(fought))
     started = time.perf_counter()
-    stopped = "trials"
+    done = 0
+
+    def joined() -> list[fights.Fights]:
+        return [fights.Fights.joined(p) for p in parts]
+
     for look in plan.looks:
         while done < look:
             if time_budget is not None and done and time.perf_counter() - started >= time_budget:
-                return fights.Fights.joined(parts), "time", plan
-            count = min(fights.CHUNK, look - done)
-            parts.append(
-                fights.play(
-                    setup, count, fight.seed, 2 * ROUNDS, fights.Until.ONE_PLAYER, None, done
-                )
-            )
+                return joined(), "time"
+            count = min(chunk, look - done)
+            for fight, setup, into in zip(fought, setups, parts, strict=True):
+                into.append(fights.play(setup, count, fight.seed, 2 * ROUNDS, UNTIL, None, done))
             done += count
-        if plan.precision is not None and plan.reached(outcome_counts(outcomes(fight, parts))):
-            stopped = "precision"
-            break
-    return fights.Fights.joined(parts), stopped, plan
+        if plan.precision is not None and reached([outcome_counts(outcomes(p)) for p in parts]):
+            return joined(), "precision"
+    return joined(), "trials"
 
 
-def outcomes(fight: Fight, parts: list[fights.Fights]) -> np.ndarray:
+def outcomes(parts: list[fights.Fights]) -> np.ndarray:
     """TITAN's four endings (``simulator.battles.Outcome``) of each fight: a side left alone
     wins, none left is mutual, both standing when the seven rounds are played a time loss."""
     standing = np.concatenate([p.standing for p in parts]) if parts else np.zeros((0, 2))
@@ -336,7 +352,7 @@ def _play_summary(side: str) -> dict[str, Any]:
 
 def answer(fight: Fight, done: fights.Fights, stopped: str, plan: Plan) -> dict[str, Any]:
     """The odds answer in TITAN's shape (``simulator.odds.answer_of``), for the variant."""
-    outcome = outcomes(fight, [done])
+    outcome = outcomes([done])
     z = plan.z
     return {
         "outcomes": {
@@ -381,7 +397,91 @@ def odds(
 ) -> dict[str, Any]:
     """The odds of an Engagement under Tactical Titan's rules (``simulator.odds.odds``)."""
     fight = prepare(request, max_trials=max_trials, default_trials=default_trials)
+    plan = Plan.of(fight.trials, fight.precision)
     started = time.perf_counter()
-    done, stopped, plan = play(fight, time_budget=time_budget)
+    (done,), stopped = play_together([fight], plan, lambda c: plan.reached(c[0]), time_budget)
     done.seconds = time.perf_counter() - started
     return answer(fight, done, stopped, plan)
+
+
+def compare(
+    request: CompareRequest,
+    *,
+    time_budget: float | None = None,
+    max_trials: int = MAX_TRIALS,
+    default_trials: int = DEFAULT_TRIALS,
+) -> dict[str, Any]:
+    """Candidate Legions ranked by their side's wins under Tactical Titan's rules, in the shape
+    of ``simulator.compare.compare``'s answer; the candidates must be given, as this book's
+    musters are not TITAN's recruits (6.0)."""
+    if request.candidates is None:
+        raise TitanError(
+            "candidates: give the candidate Legions; Tactical Titan musters by its own rules "
+            "(6.0), not by TITAN's recruits (18.x)",
+            path="candidates",
+        )
+    cands = candidates_of(request, "")
+    chosen, precision, trials, seed = all_at_once(
+        lambda: each_candidate(request, cands, lambda body: prepare(body, max_trials=max_trials)),
+        lambda: check_precision(request.precision),
+        lambda: check_trials(request.trials, max_trials, request.precision, default_trials),
+        lambda: check_seed(request.seed),
+    )
+    fought = [replace(f, trials=trials, seed=seed, precision=precision) for f in chosen]
+    plan = Plan.of(trials, precision)
+    codes = win_codes(request.side)
+
+    def reached(counts: list[np.ndarray]) -> bool:
+        return all(plan.reached(c) and plan.reached(win_counts(c, codes)) for c in counts)
+
+    started = time.perf_counter()
+    done, stopped = play_together(fought, plan, reached, time_budget)
+    seconds = time.perf_counter() - started
+    rows = []
+    for cand, fight, found in zip(cands, fought, done, strict=True):
+        summary = answer(fight, found, stopped, plan)
+        mine = summary[request.side]
+        wins = side_wins(outcomes([found]), request.side)
+        rows.append(
+            {
+                "characters": list(cand.characters),
+                "recruit": None,
+                "win": proportion(wins, plan.z),
+                "outcomes": summary["outcomes"],
+                "expected_points": mine["expected_points"],
+                "expected_survivors": mine["expected_survivors"],
+                "survival": mine["survival"],
+                "healing": mine["healing"],
+                "style_mix": None,
+                "_wins": wins,
+            }
+        )
+    rows.sort(key=lambda r: -r["win"]["p"])
+    best = rows[0]["_wins"]
+    for rank, row in enumerate(rows, start=1):
+        row["rank"] = rank
+        row["vs_best"] = paired_difference(best, row.pop("_wins"), plan.z)
+    played = done[0].n * len(fought)
+    counts = [outcome_counts(outcomes([found])) for found in done]
+    return {
+        "side": request.side,
+        "terrain": fought[0].terrain,
+        "land": request.land,
+        "entry_side": fought[0].entry_side,
+        "opponent": {
+            "score": request.opponent.score,
+            "characters": list(request.opponent.characters),
+        },
+        "candidates": rows,
+        "variant": VARIANT,
+        "trials": done[0].n,
+        "requested_trials": trials,
+        "seed": seed,
+        "battles_per_second": played / seconds if seconds > 0 else float(played),
+        "truncated": stopped == "time",
+        "precision": precision,
+        "stopped": stopped,
+        "half_width": max(
+            max(half_width(c, plan.z), half_width(win_counts(c, codes), plan.z)) for c in counts
+        ),
+    }

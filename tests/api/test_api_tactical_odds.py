@@ -202,3 +202,17 @@ def test_a_batch_mixes_both_books_each_answered_or_refused_on_its_own(client):
     assert first["variant"] == "tactical" and first["attacker"]["healing"]["mean"] > 0
     assert second["variant"] == "default" and "healing" not in second["attacker"]
     assert third["error"]["details"][0]["rule"] == "9.2"
+
+
+def test_muster_choices_are_compared_under_the_variant(client):
+    from api.schemas.odds import CompareResponseSchema
+
+    body = {"terrain": "Woods", "variant": "tactical", "legion": {"characters": ["Troll"]},
+            "opponent": {"characters": ["Ogre", "Ogre"]}, "trials": 200, "seed": 1,
+            "candidates": [["Troll", "Druid"], ["Troll", "Ogre"]]}  # fmt: skip
+    r = client.post("/api/v1/compare", json=body)
+    assert r.status_code == 200, r.get_json()
+    assert CompareResponseSchema().validate(r.get_json()) == {}
+    assert r.get_json()["variant"] == "tactical"
+    r = client.post("/api/v1/compare", json={**body, "candidates": None})
+    assert r.status_code == 422 and r.get_json()["error"]["details"][0]["path"] == "candidates"

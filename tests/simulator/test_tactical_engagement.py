@@ -200,3 +200,36 @@ def test_every_fight_on_a_battleland_replays_through_the_engine():
         played += 1
     assert played >= 40
     assert tally.seen["move"] > 5 * played and tally.seen["strike"] > 5 * played
+
+
+def _compare(**more):
+    from simulator.compare import compare
+
+    return compare(
+        {
+            "terrain": "Woods", "variant": "tactical", "side": "attacker",
+            "legion": {"characters": ["Titan", "Troll"]},
+            "opponent": {"characters": ["Hydra", "Ogre"]},
+            "trials": 600, "seed": 3, **more,
+        }
+    )  # fmt: skip
+
+
+def test_candidates_are_ranked_on_the_same_dice_under_the_variant():
+    stronger = ["Titan", "Troll", "Colossus"]
+    found = _compare(candidates=[["Titan", "Troll"], stronger, ["Titan", "Troll"]])
+    rows = found["candidates"]
+    assert [r["rank"] for r in rows] == [1, 2, 3] and rows[0]["characters"] == stronger
+    twins = [r for r in rows if r["characters"] == ["Titan", "Troll"]]
+    assert twins[0]["win"] == twins[1]["win"]  # common dice: the same Legion, the same fights
+    assert twins[1]["vs_best"]["difference"] > 0 and found["variant"] == "tactical"
+    assert all("healing" in r and r["style_mix"] is None for r in rows)
+
+
+def test_a_comparison_needs_its_candidates_and_names_their_problems():
+    with pytest.raises(TitanError) as caught:
+        _compare()
+    assert caught.value.path == "candidates"
+    with pytest.raises(TitanError) as caught:
+        _compare(candidates=[["Titan", "Kraken"]])
+    assert caught.value.path == "candidates[0][1]" and caught.value.rule == "9.2"
