@@ -1,6 +1,8 @@
 // The odds form: builds a POST /api/v1/odds request from the form, shows the answer,
 // puts the request in the address (a shareable link) and shows the API's errors next to
-// the field each one names (the error details carry a JSON path).
+// the field each one names (the error details carry a JSON path). Under Tactical Titan's
+// rules ("variant": "tactical") the Legions may hold its new characters and TITAN's own
+// choices (tactics, summoning, reinforcement) are left out of the request.
 "use strict";
 
 const API = "/api/v1";
@@ -33,6 +35,11 @@ const TERRAIN_ORDER = [
   "Plains", "Woods", "Brush", "Jungle", "Hills", "Mountains",
   "Tundra", "Desert", "Marsh", "Swamp", "Tower",
 ];
+const TACTICAL = "tactical";
+// Tactical Titan's characters no Battleland has a hex for (9.2: Water only)
+const WATER_ONLY = new Set(["Kraken", "Sea King"]);
+// Under Tactical Titan's rules a fight that runs its seven rounds eliminates nobody.
+const TACTICAL_TIME = "Time runs out: both still stand (7 rounds)";
 const EXAMPLE = {
   land: 1,
   attacker: { score: 0, characters: ["Titan", "Gargoyle", "Centaur", "Centaur"] },
@@ -44,6 +51,8 @@ const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 
 const state = {
   characters: {}, // name -> facts from GET /characters
+  tactical: {}, // name -> facts from GET /tactical/characters (Tactical Titan's rules)
+  newNames: new Set(), // the characters only Tactical Titan has
   lands: {}, // number -> facts from GET /masterboard
   legions: { attacker: [], defender: [] },
   charts: {},
@@ -59,6 +68,7 @@ const state = {
 // What each field of the request is called on the page: an error names the label the player
 // reads, not the request's field.
 const FIELD_LABELS = {
+  variant: "Rules",
   land: "Land",
   terrain: "Terrain",
   entry_side: "Attacker enters from side",
@@ -110,6 +120,21 @@ function characterLabel(name) {
   return `${name} (${c.power}-${c.skill}${marks.length ? ", " + marks.join(", ") : ""})`;
 }
 
+/** A character in the pick under Tactical Titan's rules: its factors and what it does there
+ * (a Unicorn heals, 5.2). */
+function tacticalLabel(name) {
+  const c = state.tactical[name];
+  if (!c || c.power === null) return characterLabel(name); // the Titan: power by score
+  const a = c.abilities || {};
+  const marks = [
+    c.flies ? "flies" : "", c.rangestrikes ? "rangestrikes" : "",
+    a.heal === "restore" ? "restores" : a.heal ? "heals" : "", a.regenerates ? "regenerates" : "",
+    a.poison ? "poisons" : "",
+  ].filter(Boolean);
+  const where = WATER_ONLY.has(name) ? ": Water only, no Battleland has it (9.2)" : "";
+  return `${name} (${c.power}-${c.skill}${marks.length ? ", " + marks.join(", ") : ""})${where}`;
+}
+
 function fillCharacterPicks() {
   const groups = [
     ["Lords", (c) => c.class === "lord"],
@@ -117,17 +142,63 @@ function fillCharacterPicks() {
     ["Creatures", (c) => c.class === "creature"],
   ];
   for (const select of $$(".pick")) {
+    const chosen = select.value;
     select.replaceChildren();
     for (const [label, belongs] of groups) {
       const group = element("optgroup", { label });
       for (const name of Object.keys(state.characters).sort()) {
         if (belongs(state.characters[name])) {
-          group.append(element("option", { value: name, text: characterLabel(name) }));
+          const text = isTactical() ? tacticalLabel(name) : characterLabel(name);
+          group.append(element("option", { value: name, text }));
         }
       }
       if (group.children.length) select.append(group);
     }
+    if (isTactical()) {
+      // beside TITAN's, in a group of their own: the player sees which are new
+      const group = element("optgroup", { label: "Tactical Titan's characters" });
+      for (const name of [...state.newNames].sort()) {
+        const option = element("option", { value: name, class: "tactical-new", text: tacticalLabel(name) });
+        option.disabled = WATER_ONLY.has(name);
+        group.append(option);
+      }
+      select.append(group);
+    }
+    if ([...select.options].some((o) => o.value === chosen && !o.disabled)) select.value = chosen;
   }
+}
+
+// ---------- the rules: TITAN's or Tactical Titan's ----------
+
+function isTactical() {
+  return $("input[name=variant]:checked")?.value === TACTICAL;
+}
+
+/** Show the form for the rules chosen. Back to TITAN's rules, ``strip`` takes Tactical
+ * Titan's characters out of the Legions (and says so); a shared link keeps them, and the
+ * service's refusal is shown at each of them. */
+function setVariant(tactical, strip = true) {
+  $(`input[name=variant][value=${tactical ? TACTICAL : "titan"}]`).checked = true;
+  $("#odds-form").dataset.variant = tactical ? TACTICAL : "titan";
+  fillCharacterPicks();
+  const note = $("#variant-note");
+  note.hidden = true;
+  if (!tactical && strip) {
+    const removed = [];
+    for (const side of ["attacker", "defender"]) {
+      const kept = state.legions[side].filter((n) => !state.newNames.has(n));
+      const gone = state.legions[side].filter((n) => state.newNames.has(n));
+      if (gone.length) removed.push(`${gone.join(", ")} from the ${side}`);
+      state.legions[side] = kept;
+    }
+    if (removed.length) {
+      note.textContent = `Taken out: ${removed.join("; ")}. Tactical Titan's characters ` +
+        "fight only under its rules.";
+      note.hidden = false;
+    }
+  }
+  for (const side of ["attacker", "defender"]) renderLegion(side);
+  clearFieldError("variant");
 }
 
 function fillPlaces() {
@@ -268,7 +339,12 @@ function renderLegion(side) {
         clearFieldError(`${side}.characters`);
         $(".add", box).focus();
       });
-      return element("li", { "data-index": String(index) }, element("span", { text: name }), remove);
+      const attributes = { "data-index": String(index) };
+      if (state.newNames.has(name)) { // marked: it fights only under Tactical Titan's rules
+        attributes.class = "tactical-new";
+        attributes.title = "A Tactical Titan character";
+      }
+      return element("li", attributes, element("span", { text: name }), remove);
     })
   );
   $(".count", box).textContent = names.length
@@ -283,7 +359,7 @@ function updateTitanPower(side) {
   const score = Number($(`#${side}-score`).value);
   const hasTitan = state.legions[side].includes("Titan");
   $(".titan-power", box).textContent = hasTitan && Number.isInteger(score) && score >= 0
-    ? `Titan's Power-factor ${6 + Math.floor(score / 100)} (19.1)` : "";
+    ? `Titan's Power-factor ${6 + Math.floor(score / 100)} (${isTactical() ? "8.2" : "19.1"})` : "";
 }
 
 function integerOrNothing(input) {
@@ -307,9 +383,14 @@ function requestFromForm() {
     const score = integerOrNothing($(`#${side}-score`));
     request[side] = { score: score === undefined ? 0 : score, characters: [...state.legions[side]] };
   }
-  request.tactics = { attacker: $("#tactic-attacker").value, defender: $("#tactic-defender").value };
-  request.summonable = $("#summonable").value || null;
-  request.reinforce = $("#reinforce").checked;
+  if (isTactical()) {
+    // its default tactic plays both sides, nobody is summoned or reinforces: not asked
+    request.variant = TACTICAL;
+  } else {
+    request.tactics = { attacker: $("#tactic-attacker").value, defender: $("#tactic-defender").value };
+    request.summonable = $("#summonable").value || null;
+    request.reinforce = $("#reinforce").checked;
+  }
   const trials = integerOrNothing($("#trials"));
   if (trials !== undefined) request.trials = trials;
   const precision = Number($("#precision").value);
@@ -321,6 +402,7 @@ function requestFromForm() {
 
 /** Put a request (from a shared link) back into the form. */
 function fillForm(request) {
+  setVariant(request.variant === TACTICAL, false);
   state.entrySide = ["1", "3", "5"].includes(String(request.entry_side))
     ? String(request.entry_side) : "1";
   if (request.terrain != null && request.land == null) {
@@ -420,7 +502,8 @@ function placeFor(path) {
   const parts = dotted(path).split(".");
   while (parts.length) {
     const place = $(`[data-error-for="${parts.join(".")}"]`);
-    if (place && !place.parentElement.closest("[hidden]")) return place;
+    const hiddenHere = isTactical() && place?.classList.contains("titan-only");
+    if (place && !hiddenHere && !place.parentElement.closest("[hidden]")) return place;
     parts.pop();
   }
   return null;
@@ -504,10 +587,18 @@ function bar(p, ci, kind) {
   return track;
 }
 
+/** The four endings as the answer's rules name them. */
+function outcomesOf(answer) {
+  if (answer.variant !== TACTICAL) return OUTCOMES;
+  return OUTCOMES.map(([key, label, kind]) =>
+    [key, key === "time_loss" ? TACTICAL_TIME : label, kind]);
+}
+
 function renderOutcomes(answer) {
   const box = $("#outcomes");
   box.replaceChildren();
-  for (const [key, label, kind] of OUTCOMES) {
+  const outcomes = outcomesOf(answer);
+  for (const [key, label, kind] of outcomes) {
     const o = answer.outcomes[key];
     const [lo, hi] = o.ci95;
     box.append(element("div", { class: "outcome", "data-outcome": key },
@@ -518,10 +609,11 @@ function renderOutcomes(answer) {
         element("span", { class: "ci", text: ` 95%: ${percent(lo)}–${percent(hi)}` })),
     ));
   }
-  const best = OUTCOMES.map(([key, label]) => [answer.outcomes[key].p, label])
+  const best = outcomes.map(([key, label]) => [answer.outcomes[key].p, label])
     .sort((a, b) => b[0] - a[0])[0];
   let summary = `Most likely: ${best[1].split(":")[0].toLowerCase()} (${percent(best[0], 0)} of ${
     number(answer.trials, 0)} Battles).`;
+  if (answer.variant === TACTICAL) summary += " Played under Tactical Titan's rules.";
   if (answer.truncated) {
     summary += ` The time limit cut the run short: ${number(answer.trials, 0)} of ${
       number(answer.requested_trials ?? answer.trials, 0)} Battles played, so the intervals are wider.`;
@@ -576,7 +668,12 @@ function joiners(side, answer) {
 
 /** Points a character is worth to the side that slays it: Power × Skill (16.0), a Titan's
  * Power by its player's score (19.1). */
-function worth(name, score) {
+function worth(name, score, tactical = false) {
+  if (tactical) { // 11.0's table; a Titan 10 per Power-factor (8.2)
+    const t = state.tactical[name];
+    if (!t) return 0;
+    return t.points ?? t.points_per_power * (6 + Math.floor(Math.max(score, 0) / 100));
+  }
   const c = state.characters[name];
   if (!c) return 0;
   return c.value ?? (6 + Math.floor(Math.max(score, 0) / 100)) * c.skill;
@@ -586,12 +683,13 @@ function worth(name, score) {
 function pointsSources(side, answer, request) {
   const enemy = side === "attacker" ? "defender" : "attacker";
   const legion = request[enemy] || { score: 0, characters: [] };
-  const values = legion.characters.map((n) => [n, worth(n, legion.score)]);
+  const tactical = answer.variant === TACTICAL;
+  const values = legion.characters.map((n) => [n, worth(n, legion.score, tactical)]);
   const whole = values.reduce((t, [, v]) => t + v, 0);
   const extra = joiners(enemy, answer).flatMap((j) => j.names.map(([name, p]) => ({
     name, p, how: j.how, value: worth(name, legion.score),
   })));
-  return { enemy, values, whole, extra };
+  return { enemy, values, whole, extra, tactical };
 }
 
 /** "an Ogre", "a Troll". */
@@ -602,6 +700,14 @@ const share = (p) => (p > 0 && p < 0.005 ? "under 1%" : percent(p, 0));
 
 /** What a bar of ``points`` is made of, in words. */
 function pointsMeaning(points, sources) {
+  if (sources.tactical) { // scored as each is slain (8.2), whoever holds the field
+    if (points === 0) return `nothing: none of the ${sources.enemy}'s characters slain`;
+    if (points === sources.whole) return `the whole ${sources.enemy}'s Legion`;
+    if (points > sources.whole) {
+      return `the whole ${sources.enemy}'s Legion and Lords that came to it by score (8.3)`;
+    }
+    return `part of the ${sources.enemy}'s Legion: the characters slain`;
+  }
   if (points === 0) return "nothing: a defeat, a time-loss (10.5) or both Legions eliminated";
   if (points === sources.whole) return `the whole ${sources.enemy}'s Legion`;
   const joined = sources.extra.find((j) => points === sources.whole + j.value);
@@ -614,6 +720,11 @@ function pointsMeaning(points, sources) {
 
 function pointsNote(side, sources) {
   const parts = sources.values.map(([n, v]) => `${n} ${v}`).join(", ");
+  if (sources.tactical) {
+    return `Each bar is the points of the ${sources.enemy}'s characters this side slays ` +
+      `(11.0's table), scored as each is slain, win or lose (8.2). The ${sources.enemy}'s ` +
+      `Legion is worth ${sources.whole} (${parts}).`;
+  }
   let note = `Each bar is the points of the ${sources.enemy}'s characters this side slays ` +
     `(Power × Skill, 16.0), scored only when it wins. The ${sources.enemy}'s Legion is worth ` +
     `${sources.whole} (${parts})`;
@@ -637,7 +748,14 @@ function renderSide(side, answer, request) {
     rows.push([what, `${percent(j.p)} of Battles`]);
     rows.push([`… and survives it`, `${percent(j.survives)} of Battles`]);
   }
-  if (s.has_titan) { // no "Titan killed 0%" for a side without its Titan
+  if (answer.variant === TACTICAL) {
+    // healing: each turn's Healing Phase (Tactical Titan 5.0-5.3)
+    const [lo, hi] = s.healing.ci95;
+    rows.push(["Damage healed (5.0)", `${number(s.healing.mean, 1)} (95%: ${number(lo, 1)}–${number(hi, 1)})`]);
+    const angels = s.angels_gained?.any || 0;
+    if (angels > 0) rows.push(["An Angel comes by score (8.3)", `${percent(angels)} of Battles`]);
+    if (s.has_titan) rows.push(["Titan falls", percent(s.titan_killed)]); // nothing lost by time here
+  } else if (s.has_titan) { // no "Titan killed 0%" for a side without its Titan
     rows.push(["Titan killed", percent(s.titan_killed)]);
     // lost: killed, or eliminated with its Legion on a time loss (10.5)
     rows.push(["Titan lost", percent(s.titan_lost)]);
@@ -749,7 +867,8 @@ function renderAnswer(answer, request) {
   const link = linkFor(replay);
   $("#share-link").value = link;
   history.replaceState(null, "", link);
-  $("#run-facts").textContent = `${number(answer.trials, 0)} Battles on ${answer.terrain}` +
+  const rules = answer.variant === TACTICAL ? " under Tactical Titan's rules" : "";
+  $("#run-facts").textContent = `${number(answer.trials, 0)} Battles on ${answer.terrain}${rules}` +
     ` (attacker from side ${answer.entry_side}) in ${number(answer.seconds ?? 0, 2)} s,` +
     ` ${number(answer.battles_per_second, 0)} a second; seed ${answer.seed}.` +
     (answer.style_mix ? ` Styles played: attacker ${styleMix(answer.style_mix.attacker)},` +
@@ -757,6 +876,8 @@ function renderAnswer(answer, request) {
   const results = $("#results");
   results.hidden = false;
   results.dataset.state = "done";
+  // TITAN's sections (a Battle's trace, the search, the recruits) are for TITAN's answers
+  results.dataset.variant = answer.variant === TACTICAL ? TACTICAL : "titan";
   $("#stale-notice").hidden = true;
   hideBattle();
   $("#compare-table").hidden = true;
@@ -1192,6 +1313,9 @@ function wire() {
   for (const radio of $$("input[name=where]")) {
     radio.addEventListener("change", () => setWhereMode(whereMode()));
   }
+  for (const radio of $$("input[name=variant]")) {
+    radio.addEventListener("change", () => setVariant(isTactical()));
+  }
   $("#land").addEventListener("change", updatePlaceHints);
   $("#terrain").addEventListener("change", updatePlaceHints);
   $("#entry-side").addEventListener("change", () => {
@@ -1235,6 +1359,19 @@ function wire() {
   });
 }
 
+/** Tactical Titan's characters: without them the page offers TITAN's rules alone. */
+async function loadTactical() {
+  try {
+    const answer = await getJSON("/tactical/characters");
+    state.tactical = answer.characters;
+    state.newNames = new Set(Object.keys(answer.characters).filter((n) => !(n in state.characters)));
+  } catch (error) {
+    const radio = $(`input[name=variant][value=${TACTICAL}]`);
+    radio.disabled = true;
+    radio.parentElement.title = `Tactical Titan's characters could not be loaded (${error.message}).`;
+  }
+}
+
 async function start() {
   try {
     const [characters, masterboard] = await Promise.all([
@@ -1246,6 +1383,7 @@ async function start() {
     showErrors({ error: { message: `The game's facts could not be loaded (${error.message}).`, details: [] } });
     return;
   }
+  await loadTactical();
   fillCharacterPicks();
   fillPlaces();
   fillTactics();

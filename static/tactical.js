@@ -1,7 +1,8 @@
 // The Tactical Titan page: a map drawn as SVG from the API's data (GET
 // /api/v1/tactical/maps/{name}, or a map file checked by POST /api/v1/tactical/maps/validate),
 // a game state's characters on it, and a character's legal moves, strikes, heals and musters
-// (POST /api/v1/tactical/rules/legal) highlighted on the map and listed.
+// (POST /api/v1/tactical/rules/legal) highlighted on the map and listed; and the odds of the
+// fight a state shows (POST /api/v1/tactical/odds).
 "use strict";
 
 const TacticalPage = (() => {
@@ -40,6 +41,9 @@ const TacticalPage = (() => {
 
   const $ = (selector) => document.querySelector(selector);
   const view = { map: null, layout: null, state: null, centre: {}, at: {}, chosen: null, zoom: 1 };
+  // the odds asked: the state they are of (a newer one drops them) and a retry's timer
+  const odds = { asked: 0, retry: null };
+  const MAX_RETRY_SECONDS = 30;
 
   function element(tag, attributes = {}, ...children) {
     const n = document.createElement(tag);
@@ -442,6 +446,161 @@ const TacticalPage = (() => {
       `${sides.length ? `; ${sides.join(", ")}` : ""}.`;
   }
 
+
+  // ---------- the odds of the fight shown ----------
+
+  const percent = (p) => `${(100 * p).toFixed(1)}%`;
+  const decimal = (x, digits = 1) =>
+    Number(x).toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const share = (s) => `${percent(s.p)} (95%: ${percent(s.ci95[0])}–${percent(s.ci95[1])})`;
+  const meanOf = (m) => `${decimal(m.mean)} (95%: ${decimal(m.ci95[0])}–${decimal(m.ci95[1])})`;
+  // a value in bold, its 95% interval after it in plain type
+  const valued = (text) => {
+    const [value, ...interval] = text.split(" (");
+    return [element("strong", { text: value }),
+      element("span", { class: "ci", text: interval.length ? ` (${interval.join(" (")}` : "" })];
+  };
+
+  /** The state opened: its fight may be asked about; odds of another state are dropped. */
+  function oddsFor(state) {
+    clearTimeout(odds.retry);
+    odds.asked += 1;
+    $("#fight-odds").hidden = !state;
+    $("#odds-result").hidden = true;
+    $("#odds-problems").hidden = true;
+    $("#odds-status").textContent = "";
+    $("#odds-run").disabled = false;
+    for (const f of document.querySelectorAll("#fight-odds [aria-invalid]")) f.removeAttribute("aria-invalid");
+  }
+
+  function whole(input) {
+    const raw = input.value.trim();
+    if (raw === "") return null;
+    const n = Number(raw);
+    return Number.isFinite(n) ? n : raw; // the service names what is wrong with it
+  }
+
+  function oddsSay(text, bad = false) {
+    const status = $("#odds-status");
+    status.textContent = text;
+    status.classList.toggle("bad", bad);
+  }
+
+  // The request's fields as the page labels them.
+  const ODDS_LABELS = { fights: "Fights to play", turns: "At most, player turns", until: "A fight stops" };
+
+  function oddsProblems(details) {
+    const list = $("#odds-problems");
+    list.replaceChildren(...details.map((d) => {
+      const field = (d.path || "").split(/[.[]/)[0];
+      const label = ODDS_LABELS[field];
+      const message = d.message || "";
+      const text = label ? `${label}: ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
+      const where = [d.rule, label ? null : d.path].filter(Boolean).join(" · ");
+      const item = element("li", {}, element("span", { text }));
+      if (where) item.append(" ", element("code", { text: where }));
+      const input = label && document.querySelector(`#fight-odds [data-path="${field}"]`);
+      if (input) input.setAttribute("aria-invalid", "true");
+      return item;
+    }));
+    list.hidden = details.length === 0;
+  }
+
+  async function askOdds() {
+    if (!view.state) return;
+    clearTimeout(odds.retry);
+    const asked = ++odds.asked;
+    const request = {
+      state: view.state, fights: whole($("#odds-fights")), turns: whole($("#odds-turns")),
+      until: $("#odds-until").value,
+    };
+    for (const f of document.querySelectorAll("#fight-odds [aria-invalid]")) f.removeAttribute("aria-invalid");
+    $("#odds-problems").hidden = true;
+    const result = $("#odds-result");
+    if (!result.hidden) { // the odds shown stay until the new ones come (or do not)
+      result.dataset.state = "stale";
+      $("#odds-stale").textContent = "These odds answer the previous request; the new one is being played…";
+      $("#odds-stale").hidden = false;
+    }
+    const button = $("#odds-run");
+    button.disabled = true;
+    oddsSay(`Playing ${typeof request.fights === "number" ? request.fights.toLocaleString("en") : "the"} fights…`);
+    let response;
+    let body = null;
+    try {
+      response = await fetch(`${API}/odds`, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request),
+      });
+      body = await response.json().catch(() => null);
+    } catch (error) {
+      if (asked === odds.asked) {
+        button.disabled = false;
+        oddsSay(`Not played: the service could not be reached (${error.message}). Try again.`, true);
+      }
+      return;
+    }
+    if (asked !== odds.asked) return; // another state or request came meanwhile
+    button.disabled = false;
+    if (response.status === 503) {
+      const seconds = Number(response.headers.get("Retry-After"));
+      const wait = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, MAX_RETRY_SECONDS) : 10;
+      oddsSay(`The Tactical Titan engine is still being prepared (a few minutes after an ` +
+        `install); asking again by itself in ${wait} s…`);
+      odds.retry = setTimeout(askOdds, wait * 1000);
+      return;
+    }
+    if (!response.ok || !body) {
+      const error = body?.error;
+      const details = error?.details || [];
+      oddsProblems(details);
+      const what = details.length
+        ? `${details.length === 1 ? "one thing needs" : `${details.length} things need`} a change (listed below)`
+        : error?.message || `the service answered ${response.status}`;
+      oddsSay(`Not played: ${what}.`, true);
+      $("#odds-stale").textContent = "These odds answer the previous request; the new one was not played.";
+      return;
+    }
+    showOdds(body);
+    oddsSay(`Done: ${body.fights.toLocaleString("en")} fights.`);
+  }
+
+  function showOdds(answer) {
+    const box = $("#odds-players");
+    box.replaceChildren(...answer.players.map((p) => {
+      const rows = [
+        ["Its Titan falls", share(p.titan_falls)],
+        ["It holds the field", share(p.holds_field)],
+        ["Points it scores", meanOf(p.points)],
+        ["Damage it heals", meanOf(p.healing)],
+      ];
+      if (p.angels.mean > 0) rows.push(["Angels that come to it (8.3)", meanOf(p.angels)]);
+      const card = element("section", { class: "odds-player", "data-player": p.name,
+        style: `--colour:${colourOf(p.name)}` },
+      element("h3", {}, element("i", { class: "tt-swatch", style: `background:${colourOf(p.name)}` }), p.name),
+      element("dl", {}, ...rows.flatMap(([k, v]) => [element("dt", { text: k }), element("dd", {}, ...valued(v))])));
+      card.dataset.titanFalls = String(p.titan_falls.p);
+      return card;
+    }));
+    $("#odds-undecided").replaceChildren("Undecided: ", ...valued(share(answer.undecided)),
+      " of the fights ended with no Titan fallen and two players or more still standing " +
+      "when the turns ran out.");
+    $("#odds-undecided").dataset.p = String(answer.undecided.p);
+    const e = answer.ended;
+    const why = [
+      [e.titan, "a Titan fell"], [e.one_player, "one player was left"], [e.turns, "the turns ran out"],
+    ].filter(([x]) => x > 0).map(([x, w]) => `${percent(x)} because ${w}`);
+    $("#odds-turns-line").textContent = `A fight lasted ${meanOf(answer.turns)} player turns ` +
+      `on average, at most ${answer.max_turns}; it stopped ${why.join(", ")}.`;
+    $("#odds-facts").textContent = `${answer.fights.toLocaleString("en")} fights, seed ` +
+      `${answer.seed}, ${Math.round(answer.fights_per_second).toLocaleString("en")} a second; ` +
+      `healing by all players together ${meanOf(answer.healing)}.` +
+      (answer.truncated ? " The time limit cut the run short: fewer fights than asked, wider intervals." : "");
+    const result = $("#odds-result");
+    result.hidden = false;
+    result.dataset.state = "done";
+    $("#odds-stale").hidden = true;
+  }
+
   // ---------- opening maps and states ----------
 
   async function openMap(name) {
@@ -449,6 +608,7 @@ const TacticalPage = (() => {
     try {
       const answer = await call("GET", `/maps/${encodeURIComponent(name)}`);
       view.state = null;
+      oddsFor(null);
       draw(answer.map, answer.layout);
       showProblems([]);
       clearHighlights();
@@ -480,6 +640,7 @@ const TacticalPage = (() => {
       }
       const checked = await call("POST", "/states/validate", { state });
       view.state = state;
+      oddsFor(state);
       draw(drawn.map, drawn.layout);
       clearHighlights();
       placeCharacters(state);
@@ -524,6 +685,7 @@ const TacticalPage = (() => {
         return;
       }
       view.state = null;
+      oddsFor(null);
       draw({ hexsides: [], starting_towers: [], description: "", name: file.name, ...data },
         checked.layout);
       clearHighlights();
@@ -589,6 +751,7 @@ const TacticalPage = (() => {
       applyZoom();
     });
     $("#zoom-fit").addEventListener("click", fit);
+    $("#odds-run").addEventListener("click", askOdds);
     $("#map").addEventListener("click", (event) => {
       const hex = event.target.closest(".hex");
       if (hex) showHex(hex.dataset.hex);

@@ -6,6 +6,7 @@ characters on it, and a character's legal actions highlighted where the API says
 from __future__ import annotations
 
 import json
+import os
 from urllib.request import Request, urlopen
 
 import pytest
@@ -17,6 +18,7 @@ require_browser()
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 TACTICAL = "/api/v1/tactical"
+SHOTS = os.environ.get("TITAN_PAGE_SHOTS")  # a folder to keep screenshots in, when set
 
 
 def ask(base_url: str, path: str, body: dict | None = None) -> dict:
@@ -153,3 +155,94 @@ def test_a_state_file_is_drawn_with_its_characters(page, base_url):
     assert sorted(where) == sorted([c["id"], c["hex"]] for c in state["characters"])
     assert "Red's maneuver phase" in page.inner_text("#turn")
     assert page.locator("#problems").is_hidden()
+
+
+def test_the_odds_of_the_fight_shown_are_the_apis(sized_page, base_url):
+    """docs/tactical.md, "Odds": the state shown is sent with the fights, turns and stop asked,
+    and each player's chance its Titan falls and it holds the field, its points and healing,
+    the undecided share and the turns are shown as the API answers them."""
+    page = sized_page
+    open_page(page, base_url)
+    assert page.is_hidden("#fight-odds")  # a map alone has no fight
+    page.click("#example-states button[data-state=skirmish_strike]")
+    showing(page, "state")
+    state = ask(base_url, "/states/skirmish_strike")["state"]
+    page.fill("#odds-fights", "300")
+    page.fill("#odds-turns", "6")
+    with page.expect_response(lambda r: r.url.endswith("/tactical/odds"), timeout=300_000) as asked:
+        page.click("#odds-run")
+    page.wait_for_selector("#odds-result[data-state=done]", timeout=300_000)
+    sent = json.loads(asked.value.request.post_data)
+    assert sent == {"state": state, "fights": 300, "turns": 6, "until": "first_titan"}
+    answer = asked.value.json()
+    cards = page.locator("#odds-players .odds-player")
+    assert cards.evaluate_all("cs => cs.map(c => c.dataset.player)") == [
+        p["name"] for p in answer["players"]
+    ]
+    for p in answer["players"]:
+        card = f'#odds-players [data-player="{p["name"]}"]'
+        shown = dict(
+            zip(
+                page.locator(f"{card} dt").all_inner_texts(),
+                [float(t.rstrip("%").replace(",", "")) for t in
+                 page.locator(f"{card} dd strong").all_inner_texts()],
+                strict=True,
+            )
+        )  # fmt: skip
+        # printed to one decimal (the browser rounds a half up, Python's format the binary value)
+        assert shown["Its Titan falls"] == pytest.approx(100 * p["titan_falls"]["p"], abs=0.051)
+        assert shown["It holds the field"] == pytest.approx(100 * p["holds_field"]["p"], abs=0.051)
+        assert shown["Points it scores"] == pytest.approx(p["points"]["mean"], abs=0.051)
+        assert shown["Damage it heals"] == pytest.approx(p["healing"]["mean"], abs=0.051)
+    undecided = page.locator("#odds-undecided strong").inner_text()
+    assert float(undecided.rstrip("%")) == pytest.approx(100 * answer["undecided"]["p"], abs=0.051)
+    assert f"at most {answer['max_turns']}" in page.inner_text("#odds-turns-line")
+    assert "default tactic" in page.inner_text("#fight-odds")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    if SHOTS:
+        page.locator("#fight-odds").screenshot(
+            path=f"{SHOTS}/tactical-odds-{page.viewport_size['width']}.png"
+        )
+    assert page.script_errors == [] and page.outside == []
+
+
+def test_a_refused_odds_request_is_said_in_words_and_the_odds_shown_stay(page, base_url):
+    """A 422 names the field by its label with the service's words; a 503 while the kernel
+    warms says so and asks again by itself; neither loses the state or the odds shown."""
+    open_page(page, base_url, "#state=skirmish_strike")
+    showing(page, "state")
+    page.fill("#odds-fights", "100")
+    page.click("#odds-run")
+    page.wait_for_selector("#odds-result[data-state=done]", timeout=300_000)
+    shown = page.inner_text("#odds-players")
+    page.fill("#odds-fights", "0")
+    page.click("#odds-run")
+    page.wait_for_selector("#odds-problems:not([hidden])")
+    assert page.inner_text("#odds-problems").startswith("Fights to play:")
+    assert page.get_attribute("#odds-fights", "aria-invalid") == "true"
+    assert "Not played" in page.inner_text("#odds-status")
+    assert page.is_visible("#odds-stale") and page.inner_text("#odds-players") == shown
+    assert page.locator("#map .piece").count() > 0  # the state is still there
+
+    refused = []
+
+    def warming(route):
+        if not refused:
+            refused.append(route.request.url)
+            route.fulfill(
+                status=503,
+                headers={"Retry-After": "1", "Content-Type": "application/json"},
+                body=json.dumps({"error": {"code": "kernel_warming", "message": "warming",
+                                           "details": []}}),
+            )  # fmt: skip
+        else:
+            route.continue_()
+
+    page.route("**/api/v1/tactical/odds", warming)
+    page.fill("#odds-fights", "100")
+    page.click("#odds-run")
+    page.wait_for_function(
+        "document.querySelector('#odds-status').textContent.includes('asking again')"
+    )
+    page.wait_for_selector("#odds-result[data-state=done]", timeout=300_000)
+    assert len(refused) == 1 and page.is_hidden("#odds-problems")

@@ -1,0 +1,131 @@
+"""The odds form at / under Tactical Titan's rules, in headless Chromium at a laptop's width
+and a phone's: the Rules choice sends ``"variant": "tactical"``, the Legions take the
+variant's new characters, TITAN's own choices step aside with a note, and the answer shows
+each side's healing (docs/page.md, "Under Tactical Titan's rules"; docs/tactical.md, "An
+Engagement under Tactical Titan's rules")."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.browser import (
+    ODDS,
+    RUN_TIMEOUT_MS,
+    link_to,
+    open_form,
+    require_browser,
+    set_legion,
+)
+
+require_browser()
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+ATTACKER = ["Titan", "Druid", "Troll"]
+DEFENDER = ["Hydra", "Cleric", "Ogre"]
+# TITAN's choices the variant does not play (docs/tactical.md: refused under it)
+TITAN_ONLY = ["#tactic-attacker", "#tactic-defender", "#summonable", "#reinforce"]
+SHOTS = os.environ.get("TITAN_PAGE_SHOTS")  # a folder to keep screenshots in, when set
+
+
+def shot(page, name: str, selector: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        width = page.viewport_size["width"]
+        page.locator(selector).screenshot(path=f"{SHOTS}/{name}-{width}.png")
+
+
+def test_a_tactical_engagement_with_a_druid_shows_each_sides_healing(sized_page, base_url):
+    page = sized_page
+    open_form(page, base_url + "/")
+    for control in TITAN_ONLY:
+        assert page.is_visible(control)
+    page.check("input[name=variant][value=tactical]")
+    for control in TITAN_ONLY:  # hidden, with a note saying why
+        assert page.is_hidden(control), control
+    assert "default tactic" in page.inner_text("#tactical-how")
+    new = page.locator('#attacker-pick optgroup[label="Tactical Titan\'s characters"] option')
+    assert "Druid" in new.evaluate_all("os => os.map(o => o.value)")
+    assert page.locator("#attacker-pick option[value=Kraken]").is_disabled()  # Water only
+    page.check("input[name=where][value=terrain]")
+    page.select_option("#terrain", "Woods")
+    set_legion(page, "attacker", ATTACKER)
+    set_legion(page, "defender", DEFENDER)
+    page.fill("#trials", "200")
+    page.fill("#seed", "1")
+    assert (
+        page.locator("#attacker .characters li.tactical-new")
+        .all_inner_texts()[0]
+        .startswith("Druid")
+    )
+
+    with page.expect_response(ODDS, timeout=RUN_TIMEOUT_MS) as answered:
+        page.click("#run")
+    page.wait_for_selector("#results[data-state=done]", timeout=RUN_TIMEOUT_MS)
+    assert answered.value.status == 200
+    sent = json.loads(answered.value.request.post_data)
+    assert sent["variant"] == "tactical" and sent["attacker"]["characters"] == ATTACKER
+    assert not {"tactics", "summonable", "reinforce"} & set(sent)  # refused under the variant
+    answer = answered.value.json()
+    assert answer["variant"] == "tactical" and answer["styles"] is None
+    for side in ("attacker", "defender"):
+        facts = dict(
+            zip(
+                page.locator(f"#{side}-facts dt").all_inner_texts(),
+                page.locator(f"#{side}-facts dd").all_inner_texts(),
+                strict=True,
+            )
+        )
+        healed = float(facts["Damage healed (5.0)"].split(" ")[0])
+        # one decimal: the browser rounds a half up, Python's format the binary value
+        assert healed == pytest.approx(answer[side]["healing"]["mean"], abs=0.051)
+    assert answer["attacker"]["healing"]["mean"] > 0  # the Druid heals (5.2)
+    assert "both still stand" in page.inner_text("#outcomes [data-outcome=time_loss]")
+    assert "scored as each is slain" in page.inner_text("#attacker-points-note")
+    # TITAN's sections of the answer (a Battle's trace, the search, the recruits) step aside
+    for section in (".battle-show", ".play-check", ".musters"):
+        assert page.is_hidden(section), section
+    assert page.is_visible("#tactical-left-out")
+    assert page.is_hidden(".alternatives")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    shot(page, "form-tactical", "#odds-form")
+    shot(page, "answer-tactical", "#results")
+    assert page.script_errors == [] and page.outside == []
+
+    # back to TITAN's rules: the new characters leave the Legions, and the page says so
+    page.check("input[name=variant][value=titan]")
+    assert page.locator("#attacker .characters li span").all_inner_texts() == ["Titan", "Troll"]
+    note = page.inner_text("#variant-note")
+    assert "Druid from the attacker" in note and "Cleric from the defender" in note
+    for control in TITAN_ONLY:
+        assert page.is_visible(control)
+    assert page.locator("#attacker-pick option[value=Druid]").count() == 0
+    shot(page, "form-back-to-titan", ".rules")
+
+
+def test_a_titan_link_naming_a_new_character_shows_the_services_refusal_at_it(page, base_url):
+    request = {"terrain": "Woods", "attacker": {"score": 0, "characters": ["Titan", "Druid"]},
+               "defender": {"score": 0, "characters": ["Ogre"]}, "trials": 100}  # fmt: skip
+    with page.expect_response(ODDS, timeout=RUN_TIMEOUT_MS) as answered:
+        open_form(page, link_to(base_url, request))
+    assert answered.value.status == 422
+    page.wait_for_selector("#attacker .characters li.invalid")
+    assert page.locator("#attacker .characters li.invalid span").inner_text() == "Druid"
+    assert "variant" in page.inner_text("[data-error-for='attacker.characters']")
+    assert page.is_hidden("#results")
+
+
+def test_a_tactical_link_refills_the_rules_and_asks_again(page, base_url):
+    request = {"terrain": "Plains", "variant": "tactical", "trials": 100, "seed": 3,
+               "attacker": {"score": 0, "characters": ["Titan", "Healer"]},
+               "defender": {"score": 0, "characters": ["Troll", "Troll"]}}  # fmt: skip
+    with page.expect_response(ODDS, timeout=RUN_TIMEOUT_MS) as answered:
+        open_form(page, link_to(base_url, request))
+    page.wait_for_selector("#results[data-state=done]", timeout=RUN_TIMEOUT_MS)
+    assert json.loads(answered.value.request.post_data)["variant"] == "tactical"
+    assert page.is_checked("input[name=variant][value=tactical]")
+    assert page.is_hidden("#summonable")
+    assert "under Tactical Titan's rules" in page.inner_text("#run-facts")
