@@ -59,15 +59,34 @@ class Warmup:
     """The kernel's state in this process, and the thread that makes it ready."""
 
     def __init__(
-        self, prepare: Callable[[], None] = _play_a_few_battles, name: str = "battle kernel"
+        self,
+        prepare: Callable[[], None] = _play_a_few_battles,
+        name: str = "battle kernel",
+        takes: str = "about a minute after an install",
     ):
         self._prepare = prepare
         self.name = name
+        self.takes = takes  # how long a compile takes, in a 503's words
         self._ready = threading.Event()
         self.state = Kernel.ON_DEMAND
         self.started: float | None = None
         self.seconds: float | None = None  # from start() to ready (or failed)
         self.waited: float | None = None  # of which spent waiting for another process's lock
+
+    def require(self, wait: float) -> None:
+        """Wait up to ``wait`` seconds for the kernel a worker may still be preparing; then a
+        503 that says when to ask again."""
+        if self.wait(wait):
+            return
+        from api.errors import ApiError
+
+        raise ApiError(
+            503,
+            "kernel_warming",
+            f"the {self.name} is being prepared ({self.takes}): try again in "
+            f"{RETRY_AFTER_SECONDS} s; /api/v1/health says when it is ready",
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
 
     def start(self, path: Path | None = None) -> threading.Thread:
         """Make the kernel ready in a background thread (once per process)."""
@@ -138,9 +157,9 @@ def _play_a_few_fights() -> None:
 # survive fork): each worker does, in gunicorn.conf.py's post_fork.
 KERNEL = Warmup()
 # The Arena's kernel, prepared the same way under its own lock once the battle kernel is.
-ARENA = Warmup(_play_a_few_arena_games, "Arena kernel")
+ARENA = Warmup(_play_a_few_arena_games, "Arena kernel", "a few minutes after an install")
 # Tactical Titan's kernel and the stored maps' tables, the same way once the Arena's is.
-TACTICAL = Warmup(_play_a_few_fights, "Tactical Titan kernel")
+TACTICAL = Warmup(_play_a_few_fights, "Tactical Titan kernel", "a few minutes after an install")
 
 
 def start_in_worker() -> None:

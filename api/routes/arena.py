@@ -7,7 +7,6 @@ from typing import Any
 from flask import Blueprint, Response, current_app
 
 from api import admission, warmup
-from api.errors import ApiError
 from api.requests import answer, documented, parse
 from api.schemas.arena import (
     ArenaAdviceAnswerSchema,
@@ -59,19 +58,6 @@ def _limits() -> dict[str, Any]:
     }
 
 
-def _kernel_ready() -> None:
-    """Wait a little for the Arena kernel a gunicorn worker is still preparing; then a 503."""
-    if warmup.ARENA.wait(current_app.config["KERNEL_WAIT_SECONDS"]):
-        return
-    raise ApiError(
-        503,
-        "kernel_warming",
-        "the Arena kernel is being prepared (a few minutes after an install): try again in"
-        f" {warmup.RETRY_AFTER_SECONDS} s",
-        headers={"Retry-After": str(warmup.RETRY_AFTER_SECONDS)},
-    )
-
-
 ODDS_EXAMPLE = {"state": EXAMPLE_STATE, "policies": {"Bob": "aggressive"}, "games": 2000,
                 "seed": 1}  # fmt: skip
 
@@ -86,7 +72,7 @@ ODDS_EXAMPLE = {"state": EXAMPLE_STATE, "policies": {"Bob": "aggressive"}, "game
 )
 def odds() -> Response:
     body = parse(ArenaOddsRequestSchema)
-    _kernel_ready()
+    warmup.ARENA.require(current_app.config["KERNEL_WAIT_SECONDS"])
     with admission.turn():
         found = arena_odds.odds(body, **_limits())
     return answer(found)
@@ -102,7 +88,7 @@ def odds() -> Response:
 )
 def advice() -> Response:
     body = parse(ArenaAdviceRequestSchema)
-    _kernel_ready()
+    warmup.ARENA.require(current_app.config["KERNEL_WAIT_SECONDS"])
     with admission.turn():
         found = arena_advice.advice(body, **_limits())
     return answer(found)

@@ -25,6 +25,7 @@ from api.schemas.odds import (
 )
 from api.schemas.trace import TraceRequestSchema, TraceResponseSchema
 from engine.errors import TitanError
+from engine.variants import DEFAULT, TACTICAL
 from simulator.batch import batch
 from simulator.compare import compare
 from simulator.odds import odds
@@ -33,17 +34,12 @@ from simulator.story import battle_story
 bp = Blueprint("odds", __name__, url_prefix="/api/v1")
 
 
-def _kernel_ready() -> None:
-    """Wait a little for a kernel that a gunicorn worker is still preparing; then a 503."""
-    if warmup.KERNEL.wait(current_app.config["KERNEL_WAIT_SECONDS"]):
-        return
-    raise ApiError(
-        503,
-        "kernel_warming",
-        "the battle kernel is being prepared (about a minute after an install): try again"
-        f" in {warmup.RETRY_AFTER_SECONDS} s; /api/v1/health says when it is ready",
-        headers={"Retry-After": str(warmup.RETRY_AFTER_SECONDS)},
-    )
+def _kernel_ready(*variants: str) -> None:
+    """Wait a little for the kernels the requests' variants play on (the battle kernel's, or
+    Tactical Titan's) that a gunicorn worker is still preparing; then a 503."""
+    wait = current_app.config["KERNEL_WAIT_SECONDS"]
+    for kernel in {warmup.TACTICAL if v == TACTICAL else warmup.KERNEL for v in variants}:
+        kernel.require(wait)
 
 
 def _turn() -> AbstractContextManager[None]:
@@ -70,7 +66,7 @@ def _limits() -> dict[str, Any]:
 )
 def post_odds() -> Response:
     request = parse(OddsRequestSchema)
-    _kernel_ready()
+    _kernel_ready(request.variant)
     with _turn():
         found = odds(request, **_limits())
     return answer(found)
@@ -85,7 +81,7 @@ def post_odds() -> Response:
 )
 def post_odds_trace() -> Response:
     request = parse(TraceRequestSchema)
-    _kernel_ready()
+    _kernel_ready(DEFAULT)
     with _turn():
         found = battle_story(request, max_trials=current_app.config["MAX_TRIALS"])
     return answer(found)
@@ -120,7 +116,7 @@ def post_odds_batch() -> Response:
             requests.append(OddsRequestSchema().load(raw))
         except (ValidationError, TitanError) as e:
             requests.append(_Refused(e))
-    _kernel_ready()
+    _kernel_ready(*(getattr(r, "variant", DEFAULT) for r in requests))
     with _turn():
         answers = batch(
             [r.error if isinstance(r, _Refused) else r for r in requests],
@@ -158,7 +154,7 @@ class _Refused:
 )
 def post_compare() -> Response:
     request = parse(CompareRequestSchema)
-    _kernel_ready()
+    _kernel_ready(request.variant)
     with _turn():
         found = compare(request, **_limits())
     return answer(found)

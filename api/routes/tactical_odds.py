@@ -68,19 +68,6 @@ def _limits(body: dict[str, Any]) -> None:
         )  # fmt: skip
 
 
-def _kernel_ready() -> None:
-    """Wait a little for the kernel a gunicorn worker is still preparing; then a 503."""
-    if warmup.TACTICAL.wait(current_app.config["KERNEL_WAIT_SECONDS"]):
-        return
-    raise ApiError(
-        503,
-        "kernel_warming",
-        "the Tactical Titan kernel is being prepared (a few minutes after an install): try "
-        f"again in {warmup.RETRY_AFTER_SECONDS} s",
-        headers={"Retry-After": str(warmup.RETRY_AFTER_SECONDS)},
-    )
-
-
 @bp.post("/odds")
 @documented(
     summary="Who wins this fight on our map: each player's chance that its Titan falls and "
@@ -95,7 +82,7 @@ def odds() -> Response:
     _limits(body)
     config = current_app.config
     state = fight_odds.read_state(body["state"])
-    _kernel_ready()
+    warmup.TACTICAL.require(current_app.config["KERNEL_WAIT_SECONDS"])
     with admission.turn():
         found = fight_odds.odds(
             state,

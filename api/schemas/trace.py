@@ -13,7 +13,7 @@ from api.schemas import BELOW, describe
 from api.schemas import STRICT as _int
 from api.schemas import described as _d
 from api.schemas.data import BattlelandSchema
-from api.schemas.names import character_name, lord_name, terrain_name
+from api.schemas.names import character_name, lord_name, terrain_name, variant_name
 from api.schemas.odds import OddsRequestSchema, TacticsSchema
 from api.schemas.position import BattlePositionSchema
 from simulator.limits import MAX_TRIALS
@@ -29,6 +29,11 @@ OUTCOMES = ["attacker_wins", "defender_wins", "mutual_elimination", "time_loss"]
 
 class TraceRequestSchema(OddsRequestSchema):
     request_type = TraceRequest
+
+    variant = variant_name(
+        load_default="default",
+        **_d("the rules variant (21.3), any case: a traced Battle is TITAN's"),
+    )
 
     battle = fields.Integer(
         **_int,

@@ -65,11 +65,14 @@ PLAYERS = ("Defender", "Attacker")
 # simulator.battles.Outcome's codes
 ATTACKER_WINS, DEFENDER_WINS, MUTUAL, TIME_LOSS = range(4)
 UNTIL = fights.Until.ONE_PLAYER  # a side is out when its Titan falls or none of it is left
-# what a TITAN request may ask that this variant does not play, and why (docs/rulings.md)
+# what a TITAN request may ask that this variant does not play: why, and the ruling's section
+# (docs/rulings.md, "An Engagement under Tactical Titan's rules")
 NOT_PLAYED = {
-    "position": "a half-fought TITAN Battle does not continue under Tactical Titan's rules",
-    "summonable": "no Lord is summoned: Tactical Titan's Angels come by score (8.3)",
-    "search": "Tactical Titan's fights are played by its default tactic alone",
+    "position": (
+        "a half-fought TITAN Battle does not continue under Tactical Titan's rules",
+        "4.0",
+    ),
+    "summonable": ("no Lord is summoned: Tactical Titan's Angels come by score (8.3)", "15.0"),
 }
 
 
@@ -171,16 +174,17 @@ def prepare(
 ) -> Fight:
     """The request (``simulator.odds.OddsRequest``) checked, every problem raised at once."""
     problems: list[TitanError] = []
-    for name, why in NOT_PLAYED.items():
+    for name, (why, rule) in NOT_PLAYED.items():
         if getattr(request, name) is not None:
-            problems.append(TitanError(f"{name}: {why}", path=name))
+            problems.append(RuleError(f"{name}: {why}", rule=rule, path=name))
     for side in SIDES:
         tactic = request.tactics.get(side, "default")
         if tactic != "default":
             problems.append(
-                TitanError(
+                RuleError(
                     f"tactics.{side}: {tactic!r} is a TITAN tactic; Tactical Titan's fights "
                     "are played by its default tactic",
+                    rule="4.0",
                     path=f"tactics.{side}",
                 )
             )
@@ -415,14 +419,19 @@ def compare(
     of ``simulator.compare.compare``'s answer; the candidates must be given, as this book's
     musters are not TITAN's recruits (6.0)."""
     if request.candidates is None:
-        raise TitanError(
+        raise RuleError(
             "candidates: give the candidate Legions; Tactical Titan musters by its own rules "
             "(6.0), not by TITAN's recruits (18.x)",
+            rule="6.0",
             path="candidates",
         )
     cands = candidates_of(request, "")
     chosen, precision, trials, seed = all_at_once(
-        lambda: each_candidate(request, cands, lambda body: prepare(body, max_trials=max_trials)),
+        lambda: each_candidate(
+            request,
+            cands,
+            lambda body: prepare(body, max_trials=max_trials, default_trials=default_trials),
+        ),
         lambda: check_precision(request.precision),
         lambda: check_trials(request.trials, max_trials, request.precision, default_trials),
         lambda: check_seed(request.seed),

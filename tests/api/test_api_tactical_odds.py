@@ -175,8 +175,8 @@ def test_a_tactical_titan_character_in_a_titan_battle_is_refused_by_name(client)
     ("change", "path", "rule"),
     [
         ({"defender": {"characters": ["Kraken"]}}, "defender.characters[0]", "9.2"),
-        ({"summonable": "Angel"}, "summonable", None),
-        ({"tactics": {"defender": "aggressive"}}, "tactics.defender", None),
+        ({"summonable": "Angel"}, "summonable", "15.0"),
+        ({"tactics": {"defender": "aggressive"}}, "tactics.defender", "4.0"),
     ],
 )
 def test_what_the_variant_does_not_play_is_refused_at_its_field(client, change, path, rule):

@@ -151,10 +151,15 @@ def test_no_more_counters_than_one_game_set_2_3():
     assert len(fine.state.figures) == druids
 
 
-def test_a_position_or_a_search_is_not_played_by_the_variant():
-    with pytest.raises(TitanError) as caught:
-        _fight(["Troll"], ["Ogre"], search={"rollouts": 8})
-    assert caught.value.path == "search"
+def test_a_position_is_refused_and_a_search_setting_ignored_by_the_variant():
+    from engine.position import BattlePosition
+
+    position = BattlePosition.from_dict({"terrain": "Plains"})
+    with pytest.raises(RuleError) as caught:
+        _fight(["Troll"], ["Ogre"], position=position)
+    assert caught.value.path == "position" and caught.value.rule == "4.0"
+    found = odds(_ask(["Troll"], ["Ogre"], search={"rollouts": 8}, trials=100))
+    assert found["search"] is None  # no side searches (docs/api.md: ignored then)
 
 
 def test_precision_stops_at_a_look_and_the_time_budget_truncates():
