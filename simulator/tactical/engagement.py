@@ -62,6 +62,7 @@ SETS = 1  # the counters come from one game set (2.0, 2.3)
 SIDES = ("attacker", "defender")
 # The players of the fight's state: the defender first in turn order (TITAN 10.3).
 PLAYERS = ("Defender", "Attacker")
+PLAYER_OF = {"attacker": "Attacker", "defender": "Defender"}
 # simulator.battles.Outcome's codes
 ATTACKER_WINS, DEFENDER_WINS, MUTUAL, TIME_LOSS = range(4)
 UNTIL = fights.Until.ONE_PLAYER  # a side is out when its Titan falls or none of it is left
@@ -104,7 +105,7 @@ class Fight:
 
     def figures_of(self, side: str) -> list[int]:
         """The columns of the side's characters in the state (in the order given)."""
-        player = PLAYERS[SIDES.index(side) ^ 1]
+        player = PLAYER_OF[side]
         return [i for i, f in enumerate(self.state.figures) if f.player == player]
 
 
@@ -128,28 +129,33 @@ def _names(given: tuple[str, ...], side: str, problems: list[TitanError]) -> tup
 
 
 def _stand(
-    m: Map, names: tuple[str, ...], side: str, edge: set[int], taken: set[int]
-) -> tuple[list[tuple[str, int]], list[TitanError]]:
+    m: Map, names: tuple[str, ...], edge: set[int], taken: set[int]
+) -> list[tuple[str, int]]:
     """Each character on the free hex nearest its side's edge that it may be in (TITAN 11.5,
-    12.1.2), in the order given; a character the Battleland has no such hex for is refused."""
-    placed, problems = [], []
-    for i, name in enumerate(names):
+    12.1.2), in the order given (``_unplaceable`` found none without such a hex)."""
+    placed = []
+    for name in names:
         kind = character(name)
         spots = [h for h in m.grid.hexes if h not in taken and may_stand(kind, m, h)]
-        if not spots:
-            where = "no hex of the Battleland it may be in"
-            problems.append(
-                RuleError(
-                    f"a {name} may not fight on {m.name}: {where} (TITAN 11.5; Tactical Titan 9.2)",
-                    rule="9.2",
-                    path=f"{side}.characters[{i}]",
-                )
-            )
-            continue
         h = min(spots, key=lambda h: (min(m.distance(h, e) for e in edge), h))
         taken.add(h)
         placed.append((name, h))
-    return placed, problems
+    return placed
+
+
+def _unplaceable(terrain: str, names: tuple[str, ...], side: str) -> list[TitanError]:
+    """9.2: a character no hex of the Battleland may hold (a Kraken or Sea King: Water only)."""
+    m = battleland_map(terrain)
+    return [
+        RuleError(
+            f"a {name} may not fight on {terrain}: no hex of the Battleland may hold it "
+            "(TITAN 11.5; Tactical Titan 9.2)",
+            rule="9.2",
+            path=f"{side}.characters[{i}]",
+        )
+        for i, name in enumerate(names)
+        if not any(may_stand(character(name), m, h) for h in m.grid.hexes)
+    ]
 
 
 def _box(legions: Mapping[str, tuple[str, ...]]) -> list[TitanError]:
@@ -212,12 +218,15 @@ def prepare(
                 beyond or RuleError("a score is never negative", rule="8.2", path=f"{side}.score")
             )
         legions[side] = _names(given.characters, side, problems)
+        if terrain is not None:
+            problems += _unplaceable(terrain, legions[side], side)
     if not problems:
         problems += _box(legions)
     state = None
     if not problems:
         assert terrain is not None and entry is not None
-        state, problems = _state(request, terrain, entry, legions)
+        state = _state(request, terrain, entry, legions)
+        problems += tables.refusals(state)
     raise_all(problems)
     assert state is not None and terrain is not None and entry is not None
     precision, trials, seed = all_at_once(
@@ -230,26 +239,22 @@ def prepare(
 
 def _state(
     request: OddsRequest, terrain: str, entry: int, legions: Mapping[str, tuple[str, ...]]
-) -> tuple[GameState | None, list[TitanError]]:
+) -> GameState:
     """The fight's start: each Legion nearest its entry side (TITAN 10.1), the defender's
     Healing Phase first (TITAN 10.3), every counter not in play in the muster pile (2.2)."""
     m = battleland_map(terrain)
     taken: set[int] = set()
     figures: list[Figure] = []
-    problems: list[TitanError] = []
     for side in ("defender", "attacker"):
         edge = {map_hex(m, i) for i in entry_hexes(entry, attacker=side == "attacker")}
-        placed, found = _stand(m, legions[side], side, edge, taken)
-        problems += found
-        player = PLAYERS[SIDES.index(side) ^ 1]
+        player = PLAYER_OF[side]
+        placed = _stand(m, legions[side], edge, taken)
         figures += [Figure(len(figures) + k + 1, player, n, h) for k, (n, h) in enumerate(placed)]
-    if problems:
-        return None, problems
     in_play = Counter(f.name for f in figures)
     pile = {n: box_count(n, SETS) - in_play[n] for n in CHARACTERS if n != TITAN}
     scores = {"Defender": request.defender.score, "Attacker": request.attacker.score}
     has_titan = {p: any(f.player == p and f.name == TITAN for f in figures) for p in PLAYERS}
-    state = GameState(
+    return GameState(
         map=m,
         players=tuple(
             Player(p, None, scores[p], titan_elsewhere=not has_titan[p]) for p in PLAYERS
@@ -260,7 +265,6 @@ def _state(
         next_id=len(figures) + 1,
         sets=SETS,
     )
-    return state, list(tables.refusals(state))
 
 
 def play_together(
@@ -320,7 +324,7 @@ def _angels(fight: Fight, done: fights.Fights, q: int) -> dict[str, float]:
 
 
 def _side(fight: Fight, done: fights.Fights, side: str) -> dict[str, Any]:
-    q = PLAYERS.index(side.title())
+    q = PLAYERS.index(PLAYER_OF[side])
     columns = fight.figures_of(side)
     alive = done.survived[:, columns] == 1
     names = [fight.state.figures[i].name for i in columns]

@@ -238,3 +238,9 @@ def test_a_comparison_needs_its_candidates_and_names_their_problems():
     with pytest.raises(TitanError) as caught:
         _compare(candidates=[["Titan", "Kraken"]])
     assert caught.value.path == "candidates[0][1]" and caught.value.rule == "9.2"
+
+
+def test_a_kraken_is_named_beside_the_requests_other_problems():
+    with pytest.raises(Violations) as caught:
+        _fight(["Troll", "Kraken"], ["Ogre"], summonable="Angel")
+    assert {p.path for p in caught.value.problems} == {"attacker.characters[1]", "summonable"}
