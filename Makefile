@@ -43,8 +43,11 @@ browser:
 nginx:
 	bash scripts/ensure-nginx.sh
 
+# One worker more than the cores: many tests wait on a server, a browser or a compile.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 1 )))
+
 test: lint browser nginx
-	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PY) -m pytest -n auto --durations=15
+	PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 $(PY) -m pytest -n $(TEST_WORKERS) --durations=15
 
 bench: $(VENV)/.run-installed
 	$(PY) -m bench

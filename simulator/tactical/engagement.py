@@ -33,6 +33,7 @@ from engine.tactical.characters import CHARACTERS, character
 from engine.tactical.geometry import parse_label
 from engine.tactical.maps import Map
 from engine.tactical.state import Figure, GameState, Player, box_count
+from engine.variants import TACTICAL
 from simulator.compare import (
     CompareRequest,
     candidates_of,
@@ -56,7 +57,6 @@ from simulator.statistics import distribution, mean, proportion, survival, survi
 from simulator.tactical import odds as fights
 from simulator.tactical import tables
 
-VARIANT = "tactical"
 ROUNDS = 7  # TITAN 10.5's Battle-Rounds: the fight's length, the defender's turn first
 SETS = 1  # the counters come from one game set (2.0, 2.3)
 SIDES = ("attacker", "defender")
@@ -77,15 +77,18 @@ NOT_PLAYED = {
 }
 
 
+MIDDLE = "D3"  # the map hex the Battleland's middle hex lies on (mosaic.MIDDLE, unturned)
+
+
 @cache
 def battleland_map(terrain: str) -> Map:
     """The Battleland as a one-region map (3.2), unturned: TITAN's hex i is ``map_hex(m, i)``."""
-    return mosaic.build({"name": terrain, "battlelands": [{"terrain": terrain, "at": "D3"}]})
+    return mosaic.build({"name": terrain, "battlelands": [{"terrain": terrain, "at": MIDDLE}]})
 
 
 def map_hex(m: Map, index: int) -> int:
     """The map hex of the Battleland's hex ``index`` (engine.hexes' order)."""
-    found = m.grid.at(mosaic.placement(0, parse_label("D3"))[index])
+    found = m.grid.at(mosaic.placement(0, parse_label(MIDDLE))[index])
     assert found is not None
     return found
 
@@ -124,8 +127,10 @@ def _names(given: tuple[str, ...], side: str, problems: list[TitanError]) -> tup
                 path=f"{side}.characters",
             )
         )
-    problems += legion_problems(f"the {side}", given, f"{side}.characters")
-    return tuple(found) if len(found) == len(given) else ()
+    if len(found) < len(given):  # a name unknown: the rest is judged once it is known
+        return ()
+    problems += legion_problems(f"the {side}", found, f"{side}.characters")
+    return tuple(found)
 
 
 def _stand(
@@ -383,7 +388,7 @@ def answer(fight: Fight, done: fights.Fights, stopped: str, plan: Plan) -> dict[
         "play": {side: _play_summary(side) for side in SIDES},
         "summonable": None,
         "reinforce": False,
-        "variant": VARIANT,
+        "variant": TACTICAL,
         "trials": done.n,
         "requested_trials": fight.trials,
         "seed": fight.seed,
@@ -486,7 +491,7 @@ def compare(
             "characters": list(request.opponent.characters),
         },
         "candidates": rows,
-        "variant": VARIANT,
+        "variant": TACTICAL,
         "trials": done[0].n,
         "requested_trials": trials,
         "seed": seed,

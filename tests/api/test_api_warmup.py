@@ -218,6 +218,7 @@ def preparations(log: Path) -> list[float]:
 
 
 @pytest.mark.slow
+@pytest.mark.first
 def test_gunicorn_answers_at_once_on_a_fresh_install_and_compiles_once(tmp_path):
     cache = tmp_path / "numba-cache"  # empty: the kernel must be compiled
     server = Gunicorn(cache, tmp_path / "fresh.log")
