@@ -53,9 +53,11 @@ bench: $(VENV)/.run-installed
 	$(PY) -m bench
 
 # The default against every style and a strong search on the test stream of
-# bench/engagements.py (its output kept in bench/results/tactics.log).
+# bench/engagements.py, then Tactical Titan's default against its other plans on the same
+# stream (their output kept in bench/results/tactics.log and tactical_styles.log).
 bench-tactics: $(VENV)/.run-installed
 	$(PY) -m bench.tactics | tee bench/results/tactics.log
+	$(PY) -m bench.tactical_styles | tee bench/results/tactical_styles.log
 
 # The default's pilot tournament: its Battles and its own error against a larger table.
 bench-pilot: $(VENV)/.run-installed

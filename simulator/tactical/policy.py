@@ -45,8 +45,17 @@ from simulator.tactical.state import (
     G_SLOTS,
     HEAL_NONE,
     HEAL_RESTORE,
+    K_ADVANCE,
+    K_BEHIND,
+    K_ENGAGE,
+    K_HEAL_NEAR,
+    K_LINE,
+    K_OUT_OF_REACH,
+    K_RANGE,
+    K_REST,
     MAX_DICE,
     NONE,
+    STYLE_KNOBS,
     TERM_DICE,
     TERM_NUMBER,
     fresh_stamp,
@@ -57,15 +66,20 @@ from simulator.tactical.state import (
 )
 
 TITAN_WORTH = 200.0  # a Titan's fall loses the game (2.2.2): worth this much more
-ADVANCE = 5.0  # per step nearer the nearest enemy
-ENGAGE = 5.0  # for being where it strikes at all
-REST = 4.0  # per point a rest heals, per point of worth per hit
-HEAL_NEAR = 3.0  # per hurt friend beside a healer's hex
-RANGE = 6.0  # a rangestriker at range of an enemy, not in contact
 WOUND_SHARE = 0.1  # what damage short of slaying is worth, per hit, of the target's worth
-BEHIND = 2  # the steps from the enemy a healer keeps, at least: beside the line's hurt
-OUT_OF_REACH = 5  # a Titan's: beyond the four steps most enemies move, a step to spare
 REACH_MORE = 8  # steps a move may take a mover from its hex, and one more (7.1: seven at most)
+
+# The default tactic's weights, a row of Start.style per player (simulator.tactical.styles
+# varies them to measure the default against other plans):
+DEFAULT_STYLE = np.zeros(STYLE_KNOBS)
+DEFAULT_STYLE[K_ADVANCE] = 5.0  # per step nearer the nearest enemy
+DEFAULT_STYLE[K_ENGAGE] = 5.0  # for being where it strikes at all
+DEFAULT_STYLE[K_REST] = 4.0  # per point a rest heals, per point of worth per hit
+DEFAULT_STYLE[K_HEAL_NEAR] = 3.0  # per hurt friend beside a healer's hex
+DEFAULT_STYLE[K_RANGE] = 6.0  # a rangestriker at range of an enemy, not in contact
+DEFAULT_STYLE[K_BEHIND] = 2  # the steps from the enemy a healer keeps, at least
+DEFAULT_STYLE[K_OUT_OF_REACH] = 5  # a Titan's: beyond the four steps most enemies move, and one
+DEFAULT_STYLE[K_LINE] = 1  # the fighters that make a line for Titans and healers to keep behind
 
 
 @in_fight_inline
@@ -242,11 +256,13 @@ def behind(kinds, t):
 
 @in_fight_inline
 def has_line(f, kinds, player):
-    """Has ``player`` characters that do not keep behind (a line for the rest to keep behind)?"""
+    """Has ``player`` enough characters that do not keep behind (``K_LINE`` of them) to be a
+    line for the rest to keep behind?"""
+    fighters = 0
     for s in range(f.game[G_SLOTS]):
         if f.hexes[s] != NONE and f.owner[s] == player and not behind(kinds, f.kind[s]):
-            return True
-    return False
+            fighters += 1
+    return fighters >= f.style[player, K_LINE]
 
 
 @in_fight_inline
@@ -264,6 +280,8 @@ def _hex_worth(f, board, kinds, s, h, dist, keep, power, mine, hurt_friends):
     ``mine`` its Power-factor and worth; ``hurt_friends``: whether any friend is hurt."""
     t = f.kind[s]
     me = f.owner[s]
+    style = f.style[me]
+    advance, engage, rest = style[K_ADVANCE], style[K_ENGAGE], style[K_REST]
     left = power - f.damage[s]
     attack = 0.0
     blows = 0  # the dice of the enemies' blows at it there, and their expected hits
@@ -306,19 +324,19 @@ def _hex_worth(f, board, kinds, s, h, dist, keep, power, mine, hurt_friends):
             risk = _tail(kinds, blows, number, left) * mine
             risk += WOUND_SHARE * min(expected, np.float64(left)) / power * mine
         caution = 0.5 if kinds.regenerates[t] else (2.0 if rear else 1.0)
-        score = attack - caution * risk + ENGAGE
+        score = attack - caution * risk + engage
         if kinds.regenerates[t]:
-            score += ENGAGE
-        score -= ADVANCE * (1 if rear else steps)
+            score += engage
+        score -= advance * (1 if rear else steps)
         if rear or hurt:
-            score -= 2 * ENGAGE
+            score -= 2 * engage
         return score
     if rear:
-        score -= ADVANCE * abs(min(steps, 50) - keep)
-    elif hurt and kinds.rest[t, h, 0] > 0 and steps >= BEHIND:
-        score += REST * kinds.rest[t, h, 0] * mine / power - ADVANCE * 0.25 * min(steps, 50)
+        score -= advance * abs(min(steps, 50) - keep)
+    elif hurt and kinds.rest[t, h, 0] > 0 and steps >= style[K_BEHIND]:
+        score += rest * kinds.rest[t, h, 0] * mine / power - advance * 0.25 * min(steps, 50)
     else:
-        score -= ADVANCE * min(steps, 50)
+        score -= advance * min(steps, 50)
     if kinds.heal[t] != HEAL_NONE and hurt_friends:
         for d in range(DIRECTIONS + 1):
             b = h if d == DIRECTIONS else board.nbr[h, d]
@@ -327,11 +345,11 @@ def _hex_worth(f, board, kinds, s, h, dist, keep, power, mine, hurt_friends):
             for k in range(2):
                 e = f.occ[b, k]
                 if e != NONE and e != s and f.owner[e] == me and f.damage[e] > 0:
-                    score += HEAL_NEAR
+                    score += style[K_HEAL_NEAR]
     if kinds.rangestrikes[t] and not kinds.titan[t]:
         longest = min(kinds.skill[t], 4) - 1  # steps of a rangestrike's reach (13.2)
         if 2 <= steps <= longest:
-            score += RANGE + ADVANCE * steps
+            score += style[K_RANGE] + advance * steps
     return score
 
 
@@ -343,14 +361,15 @@ def destination(f, board, kinds, s, count):
     t = f.kind[s]
     dist = f.dist[kinds.move_class[t]]
     here = f.hexes[s]
-    keep = BEHIND
+    style = f.style[f.owner[s]]
+    keep = np.int64(style[K_BEHIND])
     if behind(kinds, t):  # a step behind the nearest of its side's fighters
         front = FAR
         for e in range(f.game[G_SLOTS]):
             he = f.hexes[e]
             if he != NONE and f.owner[e] == f.owner[s] and not behind(kinds, f.kind[e]):
                 front = min(front, dist[he])
-        least = OUT_OF_REACH if kinds.titan[t] else BEHIND
+        least = np.int64(style[K_OUT_OF_REACH] if kinds.titan[t] else style[K_BEHIND])
         keep = max(least, min(front, 50) + 1)
     hurt_friends = False
     if kinds.heal[t] != HEAL_NONE:

@@ -168,6 +168,11 @@ class Lines(NamedTuple):
     path: np.ndarray  # int64[K, LINES_PER_TARGET, LINE_WIDTH]: see LINE_*
 
 
+# The weights of a player's tactic (simulator.tactical.policy, STYLES): columns of Start.style.
+K_ADVANCE, K_ENGAGE, K_REST, K_HEAL_NEAR, K_RANGE, K_BEHIND, K_OUT_OF_REACH, K_LINE = range(8)
+STYLE_KNOBS = 8
+
+
 class Start(NamedTuple):
     """The position the fights start from (N slots: the state's characters and ANGEL_ROOM)."""
 
@@ -185,6 +190,7 @@ class Start(NamedTuple):
     due: np.ndarray  # int64[DUE_ROOM, 2]: Lords due (player, type), in order (8.3)
     game: np.ndarray  # int64[G_SIZE]
     tower: np.ndarray  # int64[P, 7]: each player's starting tower's hexes, NONE past them (8.3)
+    style: np.ndarray  # float64[P, STYLE_KNOBS]: each player's tactic's weights (policy, K_*)
 
 
 class Fight(NamedTuple):
@@ -205,6 +211,7 @@ class Fight(NamedTuple):
     due: np.ndarray  # int64[DUE_ROOM, 2]
     game: np.ndarray  # int64[G_SIZE]
     tower: np.ndarray  # int64[P, 7]: the Start's
+    style: np.ndarray  # float64[P, STYLE_KNOBS]: the Start's
     occ: np.ndarray  # int64[H, 2]: the slots in each hex (two when overstacked, 7.3), NONE
     gained: np.ndarray  # int64[P]: points scored in the fight (8.2)
     healed: np.ndarray  # int64[P]: damage healed in the fight (5.0)
@@ -266,7 +273,8 @@ def new_fight(start, board, kinds, log):
         start.kind.copy(), start.owner.copy(), start.hexes.copy(), start.damage.copy(),
         start.did.copy(), start.poison.copy(), start.poisoner.copy(), start.slayer.copy(),
         start.ids.copy(), start.score.copy(), start.out.copy(), start.due.copy(),
-        start.game.copy(), start.tower, np.full((h, 2), NONE, np.int64), np.zeros(p, np.int64),
+        start.game.copy(), start.tower, start.style, np.full((h, 2), NONE, np.int64),
+        np.zeros(p, np.int64),
         np.zeros(p, np.int64), np.zeros(p, np.int64), np.zeros(p, np.int64),
         np.zeros(p, np.int64), np.zeros(p, np.int64), log,
         np.zeros((t, h), np.int64), np.full(t, NONE, np.int64), np.zeros(h, np.int64),

@@ -56,6 +56,7 @@ from engine.tactical.maps import Map
 from engine.tactical.state import Deed, GameState, Phase
 from engine.tactical.state_checks import validate
 from simulator.tactical import state as s
+from simulator.tactical.policy import DEFAULT_STYLE
 
 T = TypeVar("T")
 
@@ -528,8 +529,9 @@ def setup(state: GameState) -> Setup:
     game[s.G_DUE] = len(state.angels_due)
     game[s.G_ENDED] = s.NONE
     game[s.G_ROUND] = state.turn
+    style = np.tile(DEFAULT_STYLE, (players, 1))  # every player the default tactic
     start = s.Start(kind, owner, hexes, damage, did, poison, poisoner, slayer, ids, score, out,
-                    due, game, tower)  # fmt: skip
+                    due, game, tower, style)  # fmt: skip
     fight_kinds = kinds(m, types)
     lines_ = lines(m) if fight_kinds.rangestrikes.any() else NO_LINES
     return Setup(state, types, mt.board, fight_kinds, lines_, start)

@@ -24,6 +24,7 @@ from simulator.tactical.trace import traced
 from tests.helpers.tactical_fights import POOL, Tally, replay
 
 FIGHTS = 2_000
+REPLAYED = 200  # Engagements whose first fight is replayed through the engine
 
 
 def _ask(attacker, defender, terrain="Plains", **more):
@@ -197,13 +198,13 @@ def test_every_fight_on_a_battleland_replays_through_the_engine():
     Titans, is legal in engine.tactical and ends as the engine ends it."""
     tally = Tally()
     played = 0
-    for k, fight in _engagements(60, seed=1):
+    for k, fight in _engagements(REPLAYED, seed=1):
         found = traced(tables.setup(fight.state), seed=2, index=k, turns=2 * ROUNDS,
                        until=Until.ONE_PLAYER)  # fmt: skip
         assert found.complete
         replay(fight.state, found, tally)
         played += 1
-    assert played >= 40
+    assert played >= REPLAYED * 2 // 3
     assert tally.seen["move"] > 5 * played and tally.seen["strike"] > 5 * played
 
 
@@ -244,3 +245,29 @@ def test_a_kraken_is_named_beside_the_requests_other_problems():
     with pytest.raises(Violations) as caught:
         _fight(["Troll", "Kraken"], ["Ogre"], summonable="Angel")
     assert {p.path for p in caught.value.problems} == {"attacker.characters[1]", "summonable"}
+
+
+def test_a_style_changes_only_its_players_play_and_the_default_row_is_the_default():
+    """simulator.tactical.styles: the default's weights in every row of a setup; a player given
+    another style plays otherwise on the same dice, and the other player's row is unchanged."""
+    import numpy as np
+
+    from simulator.tactical.odds import play
+    from simulator.tactical.policy import DEFAULT_STYLE
+    from simulator.tactical.styles import STYLES, style_row, with_styles
+
+    fight = _fight(["Titan", "Troll", "Ranger", "Cleric", "Ogre"],
+                   ["Hydra", "Ogre", "Ogre", "Warlock", "Centaur"])  # fmt: skip
+    setup = tables.setup(fight.state)
+    assert (setup.start.style == DEFAULT_STYLE).all()
+    assert (style_row("default") == DEFAULT_STYLE).all()
+    base = play(setup, 400, 3, 2 * ROUNDS, Until.ONE_PLAYER)
+    same = play(with_styles(setup, {0: "default"}), 400, 3, 2 * ROUNDS, Until.ONE_PLAYER)
+    assert np.array_equal(base.survived, same.survived)
+    changed = 0
+    for name in STYLES:
+        styled = with_styles(setup, {1: name})
+        assert (styled.start.style[0] == DEFAULT_STYLE).all()
+        other = play(styled, 400, 3, 2 * ROUNDS, Until.ONE_PLAYER)
+        changed += not np.array_equal(base.survived, other.survived)
+    assert changed >= 4  # a Titan, a healer and a rangestriker: most styles play otherwise
