@@ -166,6 +166,35 @@ def paired_difference(best: np.ndarray, other: np.ndarray, z: float = Z95) -> di
     return {"difference": d, "ci95": [d - half, d + half]}
 
 
+def candidate_row(
+    cand: Candidate, summary: dict[str, Any], side: str, wins: np.ndarray, z: float = Z95
+) -> dict[str, Any]:
+    """A candidate's row of the answer from its odds summary (``wins``: its side's good ending
+    in each Battle, kept for ``ranked``)."""
+    mine = summary[side]
+    return {
+        "characters": list(cand.characters),
+        "recruit": cand.recruit,
+        "win": proportion(wins, z),
+        "outcomes": summary["outcomes"],
+        "expected_points": mine["expected_points"],
+        "expected_survivors": mine["expected_survivors"],
+        "survival": mine["survival"],
+        "_wins": wins,
+    }
+
+
+def ranked(rows: list[dict[str, Any]], z: float) -> list[dict[str, Any]]:
+    """The rows best first, each with its rank and its difference from the best on the same
+    Battles (their ``_wins`` taken out)."""
+    rows = sorted(rows, key=lambda r: -r["win"]["p"])
+    best = rows[0]["_wins"]
+    for rank, row in enumerate(rows, start=1):
+        row["rank"] = rank
+        row["vs_best"] = paired_difference(best, row.pop("_wins"), z)
+    return rows
+
+
 def compare(
     request: CompareRequest | Mapping[str, Any],
     *,
@@ -235,26 +264,10 @@ def compare(
     for cand, engagement, recs in zip(cands, engagements, parts, strict=True):
         scored = score_battles(engagement, concatenate(recs))
         summary = summarise(engagement, scored, z=plan.z)
-        mine = summary[request.side]
         wins = side_wins(scored.outcome, request.side)
-        rows.append(
-            {
-                "characters": list(cand.characters),
-                "recruit": cand.recruit,
-                "win": proportion(wins, plan.z),
-                "outcomes": summary["outcomes"],
-                "expected_points": mine["expected_points"],
-                "expected_survivors": mine["expected_survivors"],
-                "survival": mine["survival"],
-                "style_mix": equilibrium.played_mix(engagement.spec),
-                "_wins": wins,
-            }
-        )
-    rows.sort(key=lambda r: -r["win"]["p"])
-    best = rows[0]["_wins"]
-    for rank, row in enumerate(rows, start=1):
-        row["rank"] = rank
-        row["vs_best"] = paired_difference(best, row.pop("_wins"), plan.z)
+        row = candidate_row(cand, summary, request.side, wins, plan.z)
+        rows.append({**row, "style_mix": equilibrium.played_mix(engagement.spec)})
+    rows = ranked(rows, plan.z)
     played = done * len(specs)
     return {
         "side": request.side,

@@ -36,9 +36,10 @@ from engine.tactical.state import Figure, GameState, Player, box_count
 from engine.variants import TACTICAL
 from simulator.compare import (
     CompareRequest,
+    candidate_row,
     candidates_of,
     each_candidate,
-    paired_difference,
+    ranked,
     side_wins,
     win_codes,
     win_counts,
@@ -458,27 +459,11 @@ def compare(
     rows = []
     for cand, fight, found in zip(cands, fought, done, strict=True):
         summary = answer(fight, found, stopped, plan)
-        mine = summary[request.side]
         wins = side_wins(outcomes([found]), request.side)
-        rows.append(
-            {
-                "characters": list(cand.characters),
-                "recruit": None,
-                "win": proportion(wins, plan.z),
-                "outcomes": summary["outcomes"],
-                "expected_points": mine["expected_points"],
-                "expected_survivors": mine["expected_survivors"],
-                "survival": mine["survival"],
-                "healing": mine["healing"],
-                "style_mix": None,
-                "_wins": wins,
-            }
-        )
-    rows.sort(key=lambda r: -r["win"]["p"])
-    best = rows[0]["_wins"]
-    for rank, row in enumerate(rows, start=1):
-        row["rank"] = rank
-        row["vs_best"] = paired_difference(best, row.pop("_wins"), plan.z)
+        row = candidate_row(cand, summary, request.side, wins, plan.z)
+        healing = summary[request.side]["healing"]
+        rows.append({**row, "healing": healing, "style_mix": None})
+    rows = ranked(rows, plan.z)
     played = done[0].n * len(fought)
     counts = [outcome_counts(outcomes([found])) for found in done]
     return {
