@@ -10,7 +10,7 @@ against its goals, each measured in this run (on a shared machine, compare the r
 - a restarted gunicorn's first odds answer (goal: under 2 s);
 - Titan: The Arena: games per second, and the 10,000-game odds and advice requests on a
   mid-game table (goal: under 1 s each);
-- Tactical Titan: 10,000 fights of 14 a side on a 189-hex map (goal: 2 s) and of 7 a side on a
+- Tactical Titan: 10,000 fights of 14 a side on a 216-hex map (goal: 2 s) and of 7 a side on a
   Battleland (goal: twice the warm 7v7 request's time), on every core (bench.tactical);
 - the load table: requests per second and latency at concurrency 1, 4 and 16, for kernel
   threads per worker = cores, = 1 and in between (bench.load).
