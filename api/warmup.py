@@ -63,8 +63,10 @@ class Warmup:
         prepare: Callable[[], None] = _play_a_few_battles,
         name: str = "battle kernel",
         takes: str = "about a minute after an install",
+        sources: kernel_cache.Sources = kernel_cache.BATTLE,
     ):
         self._prepare = prepare
+        self.sources = sources
         self.name = name
         self.takes = takes  # how long a compile takes, in a 503's words
         self._ready = threading.Event()
@@ -94,7 +96,7 @@ class Warmup:
         self.started = time.monotonic()
         thread = threading.Thread(
             target=self._run,
-            args=(path or kernel_cache.lock_path(),),
+            args=(path or self.sources.lock(),),
             name="kernel-warm-up",
             daemon=True,
         )
@@ -109,7 +111,7 @@ class Warmup:
             self.waited = time.monotonic() - started
 
         try:
-            kernel_cache.prepare(self._prepare, path, locked)
+            kernel_cache.prepare(self._prepare, path, locked, self.sources.modules)
         except Exception:
             log.exception("the %s could not be prepared; requests will load it", self.name)
             self.state = Kernel.FAILED
@@ -157,12 +159,19 @@ def _play_a_few_fights() -> None:
 # survive fork): each worker does, in gunicorn.conf.py's post_fork.
 KERNEL = Warmup()
 # The Arena's kernel, prepared the same way under its own lock once the battle kernel is.
-ARENA = Warmup(_play_a_few_arena_games, "Arena kernel", "a few minutes after an install")
+ARENA = Warmup(
+    _play_a_few_arena_games, "Arena kernel", "a few minutes after an install", kernel_cache.ARENA
+)
 # Tactical Titan's kernel and the stored maps' tables, the same way once the Arena's is.
-TACTICAL = Warmup(_play_a_few_fights, "Tactical Titan kernel", "a few minutes after an install")
+TACTICAL = Warmup(
+    _play_a_few_fights,
+    "Tactical Titan kernel",
+    "a few minutes after an install",
+    kernel_cache.TACTICAL,
+)
 
 
 def start_in_worker() -> None:
     KERNEL.start()
-    ARENA.start(kernel_cache.lock_path().with_name("titan-arena-kernel.lock"))
-    TACTICAL.start(kernel_cache.lock_path().with_name("titan-tactical-kernel.lock"))
+    ARENA.start()
+    TACTICAL.start()

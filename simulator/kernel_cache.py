@@ -24,11 +24,13 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
+import importlib
 import logging
 import os
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from simulator import numba_cache
@@ -116,43 +118,76 @@ def lock_path() -> Path:
     return Path(tempfile.gettempdir()) / f"{LOCK_NAME}.{tag}"
 
 
-def _compiled_stamp() -> str:
+def _compiled_stamp(modules: tuple[str, ...]) -> str:
     """What a compiled kernel was compiled from: its sources, numba, Python."""
     import numba
 
-    return f"{sources_digest()} numba {numba.__version__} python {sys.version.split()[0]}"
+    return f"{sources_digest(modules)} numba {numba.__version__} python {sys.version.split()[0]}"
 
 
 def _marker(lock: Path) -> Path:
     return lock.with_name(lock.name + ".compiled")
 
 
-def is_compiled(lock: Path) -> bool:
+def is_compiled(lock: Path, modules: tuple[str, ...] = KERNEL_MODULES) -> bool:
     """Did a preparation beside this lock compile the kernel of these very sources?"""
     try:
-        return _marker(lock).read_text() == _compiled_stamp()
+        return _marker(lock).read_text() == _compiled_stamp(modules)
     except OSError:
         return False
 
 
-def mark_compiled(lock: Path) -> None:
+def mark_compiled(lock: Path, modules: tuple[str, ...] = KERNEL_MODULES) -> None:
     # in a read-only folder every start takes the lock alone, as after an install
     with contextlib.suppress(OSError):
-        _marker(lock).write_text(_compiled_stamp())
+        _marker(lock).write_text(_compiled_stamp(modules))
 
 
 def prepare(
-    make_ready: Callable[[], None], lock: Path, locked: Callable[[], None] | None = None
+    make_ready: Callable[[], None],
+    lock: Path,
+    locked: Callable[[], None] | None = None,
+    modules: tuple[str, ...] = KERNEL_MODULES,
 ) -> None:
     """Run ``make_ready`` (which compiles the kernel, or loads it from the cache) holding the
     lock ``lock``: shared when these sources were compiled already, else alone (and marked
     compiled after). ``locked``, if given, is called once the lock is held. The lock is let
     go on return, or when the process dies."""
-    compiled = is_compiled(lock)
+    compiled = is_compiled(lock, modules)
     with open(lock, "a+b") as held:
         fcntl.flock(held, fcntl.LOCK_SH if compiled else fcntl.LOCK_EX)
         if locked is not None:
             locked()
         make_ready()
         if not compiled:
-            mark_compiled(lock)
+            mark_compiled(lock, modules)
+
+
+@dataclass(frozen=True)
+class Sources:
+    """One kernel as it is prepared: its modules (what its cache and marker are keyed by), its
+    lock's name beside numba's cache, and the module whose ``warm_up()`` compiles or loads it."""
+
+    name: str
+    modules: tuple[str, ...]
+    lock_name: str
+    warm_up: str
+
+    def lock(self) -> Path:
+        return lock_path().with_name(self.lock_name)
+
+    def compiled(self) -> bool:
+        return is_compiled(self.lock(), self.modules)
+
+    def prepare(self) -> None:
+        """Compile it (alone) or load it (side by side with others), as a worker does."""
+        module = importlib.import_module(self.warm_up)
+        prepare(module.warm_up, self.lock(), modules=self.modules)
+
+
+BATTLE = Sources("battle", KERNEL_MODULES, LOCK_NAME, "simulator.odds")
+ARENA = Sources("arena", ARENA_MODULES, "titan-arena-kernel.lock", "simulator.arena.odds")
+TACTICAL = Sources(
+    "tactical", TACTICAL_MODULES, "titan-tactical-kernel.lock", "simulator.tactical.odds"
+)
+KERNELS = {k.name: k for k in (BATTLE, ARENA, TACTICAL)}

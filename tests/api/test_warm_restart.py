@@ -109,3 +109,17 @@ def test_the_warm_up_loads_the_pilots_kernel_though_its_own_mix_is_kept():
         for _ in range(2)  # the first keeps the mix, if no run had
     ]
     assert runs[1].stdout.split() == ["True", "1"]
+
+
+def test_each_kernel_is_marked_compiled_by_its_own_sources(tmp_path):
+    """The Arena's and Tactical Titan's compiles are marked by their own modules' digest: a
+    change to one kernel's sources compiles that one again, not another's."""
+    lock = tmp_path / "lock"
+    kernel_cache.mark_compiled(lock, kernel_cache.TACTICAL_MODULES)
+    assert kernel_cache.is_compiled(lock, kernel_cache.TACTICAL_MODULES)
+    assert not kernel_cache.is_compiled(lock, kernel_cache.KERNEL_MODULES)
+    assert not kernel_cache.is_compiled(lock, kernel_cache.ARENA_MODULES)
+    kinds = [Warmup(sources=s) for s in kernel_cache.KERNELS.values()]
+    assert [w.sources.lock().name for w in kinds] == [
+        "titan-kernel.lock", "titan-arena-kernel.lock", "titan-tactical-kernel.lock",
+    ]  # fmt: skip

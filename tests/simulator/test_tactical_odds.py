@@ -8,7 +8,9 @@ turn: the active player strikes first, the other strikes back, even slain (TITAN
 the Hydra rests for 2 in its player's Healing Phase though locked (5.3), Drift hits at the start
 of each Strike Phase, and the fight stops when the Titan falls (2.2.2). Once the Hydra is slain
 the Titan, with no enemy it can reach, stays where it stands (the default tactic), and Drift
-goes on hitting it (no tower hex, where it could rest, is within its reach: 5.1).
+goes on hitting it (no tower hex, where it could rest, is within its reach: 5.1). And a healer
+(5.2.1): a Druid penned atop the Cliffs heals the Centaur beside it, locked with a Troll, 3 in
+each of its player's Healing Phases; neither player's Titan is on the map (each fights without it).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import pytest
 
 from engine.characters import TITAN
 from engine.tactical.geometry import label, neighbour, parse_label
-from engine.tactical.healing import REGENERATION
+from engine.tactical.healing import HEAL, REGENERATION
 from engine.tactical.state import GameState
 from engine.tactical.strikes import dice_of, least_number, strike_terms
 from simulator.tactical import odds
@@ -106,6 +108,14 @@ def _binomial(n: int, p: float) -> list[float]:
     return [math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
+def _hits(state: GameState, striker, target) -> list[float]:
+    """The chance of each number of hits of ``striker``'s strike at ``target``, at its least
+    Strike-number (the engine's terms: TITAN 12.2, 12.5 and the variant's)."""
+    terms = strike_terms(state, striker, target)
+    assert terms is not None
+    return _binomial(dice_of(terms, False), (7 - least_number(terms, False)) / 6)
+
+
 @dataclass
 class Exact:
     titan_falls: float
@@ -119,10 +129,7 @@ def exact(state: GameState, turns: int) -> Exact:
     """The Markov chain of the duel (see the module's notes), its dice from the engine's terms."""
     hydra, titan = state.figure(2), state.figure(3)
     assert hydra is not None and titan is not None
-    h_terms, t_terms = strike_terms(state, hydra, titan), strike_terms(state, titan, hydra)
-    assert h_terms is not None and t_terms is not None
-    h_hits = _binomial(dice_of(h_terms, False), (7 - least_number(h_terms, False)) / 6)
-    t_hits = _binomial(dice_of(t_terms, False), (7 - least_number(t_terms, False)) / 6)
+    h_hits, t_hits = _hits(state, hydra, titan), _hits(state, titan, hydra)
     h_power, t_power = state.power(hydra), state.power(titan)
     drift = 1 if state.map.hazard(titan.hex) == "Drift" else 0
     # (hydra damage, titan damage, healing so far) -> probability; hydra damage h_power: gone
@@ -207,3 +214,80 @@ def test_a_spent_time_budget_answers_with_the_fights_played():
     whole = odds.odds(duel(), fights=odds.CHUNK, seed=3, turns=TURNS, threads=1)
     assert not whole["truncated"]
     assert answer["players"] == whole["players"]  # the same fights, 0 .. CHUNK - 1
+
+
+# --- a healer beside a locked friend (5.2.1) ---------------------------------------------------
+
+FRIEND = _walk(PEN, 5, 1)  # beside the pen, below its Cliff
+STRIKER = _walk(FRIEND, 5, 1)  # beside the friend, two steps from the pen
+
+
+def healed_duel() -> GameState:
+    """Red's Druid penned atop its Cliffs, beside Red's Centaur, which is locked with
+    Blue's Troll; neither player's Titan is on the map (each fights without it)."""
+    return GameState.from_dict(
+        {
+            "map": pen_map("Plain"),
+            "active": "Red",
+            "players": [
+                {"name": "Red", "tower": "Red Keep", "titan_elsewhere": True},
+                {"name": "Blue", "tower": "Blue Keep", "titan_elsewhere": True},
+            ],
+            "characters": [
+                {"id": 1, "player": "Red", "name": "Druid", "hex": PEN},
+                {"id": 2, "player": "Red", "name": "Centaur", "hex": FRIEND},
+                {"id": 3, "player": "Blue", "name": "Troll", "hex": STRIKER},
+            ],
+        }
+    )
+
+
+def healed_exact(state: GameState, turns: int) -> tuple[float, float, float, float]:
+    """(the foe slain, the friend survives, healing's mean, its variance): the Markov chain of
+    the two locked characters' damage, the Druid healing its friend 3 (or what it has taken) in
+    each of Red's Healing Phases while the friend stands, both striking in every Strike Phase."""
+    friend, foe = state.figure(2), state.figure(3)
+    assert friend is not None and foe is not None
+    to_foe, to_friend = _hits(state, friend, foe), _hits(state, foe, friend)
+    f_power, e_power = state.power(friend), state.power(foe)
+    now: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}  # (friend hits, foe hits, healed)
+    ended: dict[tuple[int, int, int], float] = {}
+    for turn in range(1, turns + 1):
+        after: dict[tuple[int, int, int], float] = {}
+        for (dt, do, healed), p in now.items():
+            if turn % 2 == 1 and dt < f_power and dt > 0:  # 5.2.1: Red's Healing Phase
+                healed += min(HEAL, dt)
+                dt -= min(HEAL, dt)
+            if dt >= f_power:  # the friend gone: nobody reaches the foe nor the penned Druid
+                after[(dt, do, healed)] = after.get((dt, do, healed), 0.0) + p
+                continue
+            for a, pa in enumerate(to_foe):
+                for b, pb in enumerate(to_friend):
+                    key = (min(f_power, dt + b), min(e_power, do + a), healed)
+                    into = ended if key[1] >= e_power else after  # the foe slain: Red alone
+                    into[key] = into.get(key, 0.0) + p * pa * pb
+        now = after
+    ended.update({k: ended.get(k, 0.0) + p for k, p in now.items()})
+    foe_slain = sum(p for (_, do, _), p in ended.items() if do >= e_power)
+    friend_lives = sum(p for (dt, _, _), p in ended.items() if dt < f_power)
+    mean = sum(h * p for (_, _, h), p in ended.items())
+    var = sum((h - mean) ** 2 * p for (_, _, h), p in ended.items())
+    return foe_slain, friend_lives, mean, var
+
+
+def test_a_healer_beside_a_locked_friend_matches_the_exact_odds_5_2_1():
+    """5.2.1, TITAN 12.0-12.1: the Druid, out of contact atop its Cliffs, heals the Centaur it
+    stands beside though the Centaur is locked with a Troll; the Centaur's survival, the
+    Troll's fall and the healing done within 4.5 standard errors of the exact chain."""
+    state = healed_duel()
+    foe_slain, friend_lives, mean, var = healed_exact(state, TURNS)
+    answer = odds.odds(state, fights=FIGHTS, seed=23, turns=TURNS, threads=1, until="one_player")
+    red, _ = answer["players"]
+    druid, friend, foe = answer["characters"]
+    _within(druid["survives"]["p"], 1.0, FIGHTS, "the penned Druid")
+    _within(red["holds_field"]["p"], foe_slain, FIGHTS, "red holds the field")
+    _within(foe["survives"]["p"], 1 - foe_slain, FIGHTS, "the Troll survives")
+    _within(friend["survives"]["p"], friend_lives, FIGHTS, "the Centaur survives")
+    healing = red["healing"]["mean"]
+    assert abs(healing - mean) <= SIGMAS * math.sqrt(var / FIGHTS), (healing, mean)
+    assert mean > 0.5 and 0.2 < foe_slain < 0.8  # the reference is no trivial one
