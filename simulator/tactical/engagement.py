@@ -101,7 +101,6 @@ class Fight:
     terrain: str
     land: int | None
     entry_side: int
-    legions: Mapping[str, tuple[str, ...]]  # side -> the characters as given, canonical names
     state: GameState
     trials: int
     seed: int
@@ -240,7 +239,7 @@ def prepare(
         lambda: check_trials(request.trials, max_trials, request.precision, default_trials),
         lambda: check_seed(request.seed),
     )
-    return Fight(terrain, request.land, entry, legions, state, trials, seed, precision)
+    return Fight(terrain, request.land, entry, state, trials, seed, precision)
 
 
 def _state(
@@ -258,7 +257,7 @@ def _state(
         figures += [Figure(len(figures) + k + 1, player, n, h) for k, (n, h) in enumerate(placed)]
     in_play = Counter(f.name for f in figures)
     pile = {n: box_count(n, SETS) - in_play[n] for n in CHARACTERS if n != TITAN}
-    scores = {"Defender": request.defender.score, "Attacker": request.attacker.score}
+    scores = {PLAYER_OF[side]: getattr(request, side).score for side in SIDES}
     has_titan = {p: any(f.player == p and f.name == TITAN for f in figures) for p in PLAYERS}
     return GameState(
         map=m,
