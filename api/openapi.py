@@ -177,6 +177,7 @@ _SIMULATES = frozenset(
         "odds.post_odds_trace",
         "arena.odds",
         "arena.advice",
+        "tactical_odds.odds",
     }
 )
 _WARMING = (
