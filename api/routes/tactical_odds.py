@@ -1,5 +1,7 @@
 """``POST /api/v1/tactical/odds``: "who wins this fight on our map?" — a Tactical Titan game
-state's fight played many times by the variant's kernel (docs/tactical.md, "Odds").
+state's fight played many times by the variant's kernel (docs/tactical.md, "Odds"); and
+``POST /api/v1/tactical/engagement``: the state an Engagement's fight under
+``"variant": "tactical"`` starts from.
 
 The view parses, holds the request to the service's limits (TITAN_TACTICAL_MAX_FIGHTS,
 TITAN_TACTICAL_MAX_TURNS, TITAN_TACTICAL_MAX_CHARACTERS, TITAN_TACTICAL_MAX_HEXES), waits for
@@ -8,6 +10,7 @@ the kernel a worker may still be preparing, and serialises ``simulator.tactical.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, current_app
@@ -15,7 +18,14 @@ from flask import Blueprint, Response, current_app
 from api import admission, warmup
 from api.errors import ApiError
 from api.requests import answer, documented, parse
-from api.schemas.tactical_odds import FightOddsAnswerSchema, FightOddsRequestSchema
+from api.schemas.odds import OddsRequestSchema
+from api.schemas.tactical_odds import (
+    EngagementStateSchema,
+    FightOddsAnswerSchema,
+    FightOddsRequestSchema,
+)
+from engine.variants import TACTICAL
+from simulator.tactical import engagement
 from simulator.tactical import odds as fight_odds
 from simulator.tactical.limits import DEFAULT_TURNS
 
@@ -95,3 +105,28 @@ def odds() -> Response:
             time_budget=config["TIME_BUDGET_SECONDS"],
         )
     return answer(found)
+
+
+ENGAGEMENT_EXAMPLE: dict[str, Any] = {
+    "terrain": "Woods",
+    "variant": "tactical",
+    "attacker": {"score": 120, "characters": ["Titan", "Druid", "Troll", "Colossus"]},
+    "defender": {"characters": ["Hydra", "Cleric", "Ogre", "Venemous Wyrm"]},
+}
+
+
+@bp.post("/engagement")
+@documented(
+    summary="The game state an Engagement's fight under Tactical Titan's rules starts from: its "
+    "Battleland as a one-region map, the Legions at their entry sides, the defender's turn",
+    request_schema=OddsRequestSchema,
+    response_schema=EngagementStateSchema,
+    tag="tactical",
+    example=ENGAGEMENT_EXAMPLE,
+)
+def engagement_state() -> Response:
+    """What ``"variant": "tactical"`` plays from (docs/tactical.md), to read, to ask the rules
+    endpoints about (/tactical/rules/legal) or to play on with /tactical/odds."""
+    request = parse(OddsRequestSchema)
+    fight = engagement.prepare(replace(request, variant=TACTICAL, trials=None, precision=None))
+    return answer({"state": fight.state.to_dict()})

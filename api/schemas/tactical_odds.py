@@ -163,3 +163,13 @@ class FightOddsAnswerSchema(Schema):
         required=True,
         **_d("fewer fights than asked were played: the time budget (TITAN_TIME_BUDGET_SECONDS)"),
     )
+
+
+class EngagementStateSchema(Schema):
+    state = fields.Dict(
+        required=True,
+        **_d(
+            "the Tactical Titan game state (docs/tactical.md, Game state) the variant's fights "
+            "start from: a map of the one Battleland, players Defender (first) and Attacker"
+        ),
+    )

@@ -50,10 +50,21 @@ class IdOrType(fields.Field[Any]):
 class PlayerSchema(Schema):
     name = fields.String(required=True, **_d("the player's name (3.0)", example="Red"))
     tower = fields.String(
-        required=True, **_d("the region name of its starting tower (3.1)", example="North Tower")
+        allow_none=True,
+        **_d(
+            "the region name of its starting tower (3.1); null or absent only on a map without "
+            "towers (a lone Battleland: docs/rulings.md)",
+            example="North Tower",
+        ),
     )
     score = fields.Integer(**_int, **_d("its score, 0 or more (8.2)"))
     eliminated = Boolean(**_d("whether its Titan was slain: it is out of the game (2.2.2)"))
+    titan_elsewhere = Boolean(
+        **_d(
+            "whether its characters fight without their Titan, as a TITAN Legion away from its "
+            "Titan does: then it is out once none is left (docs/rulings.md); default false"
+        )
+    )
 
 
 class CharacterInPlaySchema(Schema):

@@ -216,3 +216,33 @@ def test_muster_choices_are_compared_under_the_variant(client):
     assert r.get_json()["variant"] == "tactical"
     r = client.post("/api/v1/compare", json={**body, "candidates": None})
     assert r.status_code == 422 and r.get_json()["error"]["details"][0]["path"] == "candidates"
+
+
+def test_the_state_an_engagement_starts_from_plays_the_same_fights(client):
+    """POST /api/v1/tactical/engagement gives the state "variant": "tactical" plays from: the
+    Battleland as a map without towers, the defender first, a Legion without its Titan fighting
+    without it; played on with /tactical/odds for seven rounds to one side left, on the same
+    seed, its fights are the very fights of the odds (docs/rulings.md)."""
+    from api.routes.tactical_odds import ENGAGEMENT_EXAMPLE
+
+    r = client.post("/api/v1/tactical/engagement", json=ENGAGEMENT_EXAMPLE)
+    assert r.status_code == 200, r.get_json()
+    state = r.get_json()["state"]
+    defender, attacker = state["players"]
+    assert (defender["name"], attacker["name"], state["active"]) == (
+        "Defender",
+        "Attacker",
+        "Defender",
+    )
+    assert defender["tower"] is None and defender["titan_elsewhere"] and attacker["score"] == 120
+    fights = client.post(PATH, json={"state": state, "fights": 300, "turns": 14,
+                                     "until": "one_player", "seed": 4}).get_json()  # fmt: skip
+    odds = client.post("/api/v1/odds", json={**ENGAGEMENT, "trials": 300, "seed": 4}).get_json()
+    by_name = {p["name"]: p for p in fights["players"]}
+    assert by_name["Defender"]["holds_field"]["p"] == odds["outcomes"]["defender_wins"]["p"]
+    assert by_name["Attacker"]["holds_field"]["p"] == odds["outcomes"]["attacker_wins"]["p"]
+    assert by_name["Attacker"]["healing"]["mean"] == odds["attacker"]["healing"]["mean"]
+    legal = client.post("/api/v1/tactical/rules/legal", json={"state": state})
+    assert legal.status_code == 200
+    kraken = {**ENGAGEMENT_EXAMPLE, "defender": {"characters": ["Kraken"]}}
+    assert client.post("/api/v1/tactical/engagement", json=kraken).status_code == 422
