@@ -2,7 +2,8 @@
 // /api/v1/tactical/maps/{name}, or a map file checked by POST /api/v1/tactical/maps/validate),
 // a game state's characters on it, and a character's legal moves, strikes, heals and musters
 // (POST /api/v1/tactical/rules/legal) highlighted on the map and listed; and the odds of the
-// fight a state shows (POST /api/v1/tactical/odds).
+// fight a state shows (POST /api/v1/tactical/odds). ``#engagement=<odds request>`` shows the
+// state an Engagement's fight under the variant starts from (POST /api/v1/tactical/engagement).
 "use strict";
 
 const TacticalPage = (() => {
@@ -42,7 +43,10 @@ const TacticalPage = (() => {
   const $ = (selector) => document.querySelector(selector);
   const view = { map: null, layout: null, state: null, centre: {}, at: {}, chosen: null, zoom: 1 };
   // the odds asked: the state they are of (a newer one drops them) and a retry's timer
-  const odds = { asked: 0, retry: null };
+  const odds = { asked: 0, retry: null, preset: false };
+  // An Engagement's fights as the odds form plays them (docs/tactical.md, "An Engagement under
+  // Tactical Titan's rules"): seven rounds of two player turns, until one player is left.
+  const ENGAGEMENT_ODDS = { turns: "14", until: "one_player" };
   const MAX_RETRY_SECONDS = 30;
 
   function element(tag, attributes = {}, ...children) {
@@ -327,7 +331,7 @@ const TacticalPage = (() => {
         const [x, y] = [centre[0] + i * 5, centre[1] + i * 5];
         const g = node("g", {
           class: `piece${c.damage ? " hurt" : ""}`, "data-id": c.id, "data-hex": hex,
-          "data-player": c.player, tabindex: 0, role: "button",
+          "data-player": c.player, "data-name": c.name, tabindex: 0, role: "button",
           transform: `translate(${round(x)} ${round(y)})`,
         });
         g.append(node("title", {}, `${c.player}'s ${c.name} on ${hex}` +
@@ -471,6 +475,25 @@ const TacticalPage = (() => {
     $("#odds-status").textContent = "";
     $("#odds-run").disabled = false;
     for (const f of document.querySelectorAll("#fight-odds [aria-invalid]")) f.removeAttribute("aria-invalid");
+    // an Engagement's turns and ending are not another state's: back to the defaults unless
+    // changed by hand
+    if (odds.preset && $("#odds-turns").value === ENGAGEMENT_ODDS.turns &&
+        $("#odds-until").value === ENGAGEMENT_ODDS.until) {
+      $("#odds-turns").value = $("#odds-turns").defaultValue;
+      $("#odds-until").selectedIndex = 0;
+    }
+    odds.preset = false;
+    $("#odds-preset").hidden = true;
+  }
+
+  /** The odds of an Engagement's state asked as the odds form plays its fights. */
+  function presetOdds() {
+    $("#odds-turns").value = ENGAGEMENT_ODDS.turns;
+    $("#odds-until").value = ENGAGEMENT_ODDS.until;
+    odds.preset = true;
+    $("#odds-preset").textContent = "Set as the odds form plays an Engagement's fights under " +
+      "Tactical Titan's rules: at most 14 player turns (seven rounds), until one player is left.";
+    $("#odds-preset").hidden = false;
   }
 
   function whole(input) {
@@ -664,6 +687,31 @@ const TacticalPage = (() => {
     }
   }
 
+  /** The state an Engagement's fight under Tactical Titan's rules starts from: ``raw`` is the
+   * odds form's request (JSON), sent as it is to POST /engagement, which says what it refuses. */
+  async function openEngagement(raw) {
+    let request;
+    try {
+      request = JSON.parse(raw);
+    } catch {
+      say("The Engagement in the address is not JSON: open it again from the odds form.", true);
+      return;
+    }
+    say("Asking for the state the Engagement's fights start from…");
+    let answer;
+    try {
+      answer = await call("POST", "/engagement", request);
+    } catch (error) {
+      refusal(error);
+      say(`The Engagement cannot be shown: ${error.message}`, true);
+      return;
+    }
+    const { state } = answer;
+    const name = typeof state.map === "string" ? state.map : state.map.name;
+    await openState(state, `The Engagement on ${name}`);
+    if (view.state === state) presetOdds();
+  }
+
   async function openFile(file) {
     let data;
     try {
@@ -730,10 +778,12 @@ const TacticalPage = (() => {
     }
   }
 
-  /** ``#state=<example>`` or ``#map=<example>`` in the address opens it (Two Shores else). */
+  /** ``#state=<example>``, ``#map=<example>`` or ``#engagement=<odds request>`` in the
+   * address opens it (Two Shores else). */
   function openFromAddress() {
     const wanted = new URLSearchParams(location.hash.slice(1));
-    if (wanted.get("state")) openExampleState(wanted.get("state"));
+    if (wanted.get("engagement")) openEngagement(wanted.get("engagement"));
+    else if (wanted.get("state")) openExampleState(wanted.get("state"));
     else openMap(wanted.get("map") || "two_shores");
   }
 

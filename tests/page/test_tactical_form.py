@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
+from urllib.parse import urlsplit
+from urllib.request import Request, urlopen
 
 import pytest
 
@@ -29,6 +32,14 @@ DEFENDER = ["Hydra", "Cleric", "Ogre"]
 # TITAN's choices the variant does not play (docs/tactical.md: refused under it)
 TITAN_ONLY = ["#tactic-attacker", "#tactic-defender", "#summonable", "#reinforce"]
 SHOTS = os.environ.get("TITAN_PAGE_SHOTS")  # a folder to keep screenshots in, when set
+
+
+def ask(base_url: str, path: str, body: dict) -> dict:
+    request = Request(
+        base_url + path, json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urlopen(request, timeout=60) as answer:
+        return json.load(answer)
 
 
 def shot(page, name: str, selector: str) -> None:
@@ -129,3 +140,70 @@ def test_a_tactical_link_refills_the_rules_and_asks_again(page, base_url):
     assert page.is_checked("input[name=variant][value=tactical]")
     assert page.is_hidden("#summonable")
     assert "under Tactical Titan's rules" in page.inner_text("#run-facts")
+
+
+def test_a_tactical_answers_fight_is_seen_on_the_map_with_its_odds(page, base_url):
+    """ "See this fight on the map" opens /tactical at the state the variant's fights start
+    from (POST /api/v1/tactical/engagement): its characters, a character's legal moves, and
+    the map page's odds of it, set to the variant's 14 player turns until one player is left."""
+    open_form(page, base_url + "/")
+    assert page.is_hidden("#see-on-map")  # TITAN's Battles are not the variant's fights
+    page.check("input[name=variant][value=tactical]")
+    page.check("input[name=where][value=terrain]")
+    page.select_option("#terrain", "Woods")
+    set_legion(page, "attacker", ATTACKER)
+    set_legion(page, "defender", DEFENDER)
+    page.fill("#trials", "100")
+    with page.expect_response(ODDS, timeout=RUN_TIMEOUT_MS) as answered:
+        page.click("#run")
+    page.wait_for_selector("#results[data-state=done]", timeout=RUN_TIMEOUT_MS)
+    assert "Played under Tactical Titan's rules" in page.inner_text("#summary")
+    sent = json.loads(answered.value.request.post_data)
+    expected = ask(base_url, "/api/v1/tactical/engagement", sent)["state"]
+
+    with page.expect_response(re.compile(r"/tactical/engagement$")) as engaged:
+        page.click("text=See this fight on the map")
+    assert urlsplit(page.url).path == "/tactical"
+    page.wait_for_selector("body[data-showing=state]")
+    assert engaged.value.status == 200 and engaged.value.json()["state"] == expected
+    pieces = page.locator("#map .piece")
+    assert pieces.count() == len(expected["characters"]) == len(ATTACKER + DEFENDER)
+    shown = pieces.evaluate_all("ps => ps.map(p => [p.dataset.player, p.dataset.name])")
+    assert sorted(shown) == sorted(
+        [["Attacker", n] for n in ATTACKER] + [["Defender", n] for n in DEFENDER]
+    )
+    assert "Defender (active)" in page.inner_text("#players")
+
+    hydra = next(c for c in expected["characters"] if c["name"] == "Hydra")
+    legal = ask(
+        base_url, "/api/v1/tactical/rules/legal", {"state": expected, "character": hydra["id"]}
+    )
+    page.click(f'#map .piece[data-id="{hydra["id"]}"]')
+    page.wait_for_selector(f'#legal[data-for="{hydra["id"]}"]')
+    # the Engagement starts at the Defender's Healing Phase (5.0): its lists as the API's
+    for kind in ("moves", "strikes", "heals", "musters"):
+        listed = page.locator(f"#legal-{kind} li:not(.none)").all_inner_texts()
+        assert listed == [item["text"] for item in legal[kind]], kind
+    total = sum(len(legal[kind]) for kind in ("moves", "strikes", "heals", "musters"))
+    assert f"{total} legal action" in page.inner_text("#chosen-what")
+    assert "Defender's healing phase" in page.inner_text("#chosen-what")
+
+    assert page.input_value("#odds-turns") == "14"
+    assert page.input_value("#odds-until") == "one_player"
+    assert "14 player turns" in page.inner_text("#odds-preset")
+    page.fill("#odds-fights", "50")
+    with page.expect_response(
+        lambda r: r.url.endswith("/tactical/odds"), timeout=RUN_TIMEOUT_MS
+    ) as asked:
+        page.click("#odds-run")
+    page.wait_for_selector("#odds-result[data-state=done]", timeout=RUN_TIMEOUT_MS)
+    assert asked.value.status == 200
+    assert json.loads(asked.value.request.post_data) == {
+        "state": expected, "fights": 50, "turns": 14, "until": "one_player",
+    }  # fmt: skip
+    cards = page.locator("#odds-players .odds-player")
+    assert sorted(cards.evaluate_all("cs => cs.map(c => c.dataset.player)")) == [
+        "Attacker",
+        "Defender",
+    ]
+    assert page.script_errors == [] and page.outside == []

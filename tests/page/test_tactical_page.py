@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from urllib.parse import urlencode
 from urllib.request import Request, urlopen
 
 import pytest
@@ -246,3 +247,41 @@ def test_a_refused_odds_request_is_said_in_words_and_the_odds_shown_stay(page, b
     )
     page.wait_for_selector("#odds-result[data-state=done]", timeout=300_000)
     assert len(refused) == 1 and page.is_hidden("#odds-problems")
+
+
+def engagement_hash(request: dict) -> str:
+    return "#" + urlencode({"engagement": json.dumps(request)})
+
+
+def test_an_engagement_in_the_address_is_shown_or_its_refusal_said(page, base_url):
+    """``#engagement=<odds request>`` (the odds form's link under the variant) shows the state
+    POST /engagement answers, with the odds set to the variant's fights; what the service
+    refuses is said in words; another state's odds are back to the defaults."""
+    kraken = {"terrain": "Woods", "variant": "tactical",
+              "attacker": {"score": 0, "characters": ["Titan", "Kraken"]},
+              "defender": {"score": 0, "characters": ["Ogre"]}}  # fmt: skip
+    page.goto(f"{base_url}/tactical{engagement_hash(kraken)}")
+    page.wait_for_selector("#status.bad")
+    assert "Kraken may not fight on Woods" in page.inner_text("#status")
+    assert "9.2" in page.inner_text("#problem-list")
+    assert page.is_hidden("#fight-odds")
+
+    plains = {"terrain": "Plains", "variant": "tactical", "trials": 100,
+              "attacker": {"score": 0, "characters": ["Titan", "Healer"]},
+              "defender": {"score": 0, "characters": ["Troll", "Troll"]}}  # fmt: skip
+    page.evaluate("h => { location.hash = h; }", engagement_hash(plains))
+    showing(page, "state")
+    state = ask(base_url, "/engagement", plains)["state"]
+    names = page.locator("#map .piece").evaluate_all("ps => ps.map(p => p.dataset.name)")
+    assert sorted(names) == sorted(c["name"] for c in state["characters"])
+    assert page.get_attribute("#map", "data-map") == "Plains"
+    assert "The Engagement on Plains: 4 characters" in page.inner_text("#status")
+    assert page.input_value("#odds-turns") == "14"
+    assert page.input_value("#odds-until") == "one_player"
+    assert page.is_visible("#odds-preset")
+
+    page.click("#example-states button[data-state=skirmish_strike]")
+    page.wait_for_selector("#odds-preset", state="hidden")
+    assert page.input_value("#odds-turns") == "20"
+    assert page.input_value("#odds-until") == "first_titan"
+    assert page.script_errors == [] and page.outside == []
