@@ -30,6 +30,7 @@ from api.schemas.names import (
     terrain_name,
 )
 from api.schemas.position import PositionField
+from api.schemas.tactical_odds import MeanSchema
 from engine.hexes import ENTRY_SIDES
 from engine.scoring import LEGION_LIMIT
 from engine.variants import TACTICAL
@@ -405,11 +406,6 @@ class ReinforcementSchema(Schema):
     )
 
 
-class HealingSchema(Schema):
-    mean = fields.Float(required=True, **_d("the mean over the fights played"))
-    ci95 = fields.List(fields.Float(), required=True, **_d("its 95% normal interval: [low, high]"))
-
-
 class SideAnswerSchema(Schema):
     survival = fields.List(
         fields.Nested(SurvivalSchema),
@@ -453,7 +449,7 @@ class SideAnswerSchema(Schema):
     has_titan = fields.Boolean(required=True, **_d("whether this side's Legion holds its Titan"))
     angels_gained = fields.Nested(AngelsGainedSchema, required=True)
     healing = fields.Nested(
-        HealingSchema,
+        MeanSchema,
         **_d(
             f"under `variant: {TACTICAL}` only: the damage this side's characters healed in a "
             "fight (Tactical Titan 5.0), its mean and 95% interval"
@@ -676,7 +672,7 @@ class CandidateAnswerSchema(Schema):
         ),
     )
     healing = fields.Nested(
-        HealingSchema, **_d(f"under `variant: {TACTICAL}` only: the candidate's healing")
+        MeanSchema, **_d(f"under `variant: {TACTICAL}` only: the candidate's healing")
     )
     vs_best = fields.Nested(VsBestSchema, required=True)
 

@@ -20,7 +20,8 @@ def ring(centre: str) -> list[str]:
     return [label(neighbour(point, d)) for d in range(6)]
 
 
-def _hexagon(centre: str, radius: int) -> list[str]:
+def hexagon(centre: str, radius: int) -> list[str]:
+    """The labels within ``radius`` steps of ``centre``."""
     q0, r0 = parse_label(centre)
     return [
         label((q0 + q, r0 + r))
@@ -46,7 +47,7 @@ def small_map() -> dict[str, Any]:
     a Slope and a River. A fresh copy each call."""
     tower = [CENTRE, *ring(CENTRE)]
     hexes: dict[str, dict[str, Any]] = {}
-    for h in _hexagon(CENTRE, 3):
+    for h in hexagon(CENTRE, 3):
         if h in tower:
             hexes[h] = {"region": "Keep", "hazard": "Tower", "elevation": 2 if h == CENTRE else 1}
         elif h in BAY:

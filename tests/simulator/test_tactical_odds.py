@@ -26,7 +26,7 @@ from engine.tactical.healing import HEAL, REGENERATION
 from engine.tactical.state import GameState
 from engine.tactical.strikes import dice_of, least_number, strike_terms
 from simulator.tactical import odds
-from tests.helpers.tactical_maps import ring, tower_walls
+from tests.helpers.tactical_maps import hexagon, ring, tower_walls
 
 FIGHTS = 20_000
 TURNS = 10
@@ -40,16 +40,6 @@ def _walk(start: str, direction: int, steps: int) -> str:
     return label(point)
 
 
-def _hexagon(centre: str, radius: int) -> list[str]:
-    q0, r0 = parse_label(centre)
-    return [
-        label((q0 + q, r0 + r))
-        for q in range(-radius, radius + 1)
-        for r in range(-radius, radius + 1)
-        if abs(q + r) <= radius
-    ]
-
-
 CENTRE = "M12"
 RED_KEEP, BLUE_KEEP = _walk(CENTRE, 0, 6), _walk(CENTRE, 3, 6)  # beyond the Titan's reach
 PEN = _walk(CENTRE, 2, 4)  # atop six Cliffs: no one walks in or out, no one strikes across
@@ -58,9 +48,7 @@ ENEMY = _walk(HYDRA, 5, 1)
 
 
 def pen_map(enemy_hazard: str) -> dict:
-    hexes = {
-        h: {"region": "Fields", "hazard": "Plain", "elevation": 0} for h in _hexagon(CENTRE, 9)
-    }
+    hexes = {h: {"region": "Fields", "hazard": "Plain", "elevation": 0} for h in hexagon(CENTRE, 9)}
     sides = []
     for centre, region in ((RED_KEEP, "Red Keep"), (BLUE_KEEP, "Blue Keep")):
         for h in (centre, *ring(centre)):
