@@ -128,7 +128,7 @@ def test_a_kraken_is_refused_where_there_is_no_water_9_2():
     assert "Kraken" in str(problem)
 
 
-def test_every_problem_of_the_request_is_told_at_once():
+def test_every_problem_of_the_request_is_told_at_once_4_0_15_0():
     with pytest.raises(Violations) as caught:
         _fight(
             ["Troll", "Trol"], ["Titan", "Titan"], entry_side=4, summonable="Angel",
@@ -152,7 +152,7 @@ def test_no_more_counters_than_one_game_set_2_3():
     assert len(fine.state.figures) == druids
 
 
-def test_a_position_is_refused_and_a_search_setting_ignored_by_the_variant():
+def test_a_position_is_refused_and_a_search_setting_ignored_by_the_variant_4_0():
     from engine.position import BattlePosition
 
     position = BattlePosition.from_dict({"terrain": "Plains"})
@@ -232,7 +232,7 @@ def test_candidates_are_ranked_on_the_same_dice_under_the_variant():
     assert all("healing" in r and r["style_mix"] is None for r in rows)
 
 
-def test_a_comparison_needs_its_candidates_and_names_their_problems():
+def test_a_comparison_needs_its_candidates_and_names_their_problems_6_0():
     with pytest.raises(TitanError) as caught:
         _compare()
     assert caught.value.path == "candidates"
