@@ -103,6 +103,7 @@ def odds() -> Response:
             most_fights=config["TACTICAL_MAX_FIGHTS"],
             most_turns=config["TACTICAL_MAX_TURNS"],
             time_budget=config["TIME_BUDGET_SECONDS"],
+            musters=body["musters"],
         )
     return answer(found)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from api.schemas import STRICT as _int
+from api.schemas import Boolean
 from api.schemas import described as _d
 from simulator.limits import MIN_TRIALS, SEED_MAX
 from simulator.tactical.limits import MAX_FIGHTS, MAX_TURNS
@@ -60,6 +61,14 @@ class FightOddsRequestSchema(Schema):
         validate=validate.Range(min=0, max=SEED_MAX),
         **_d("the seed of the fights' dice; the same seed plays the same fights (default: new)"),
     )
+    musters = Boolean(
+        load_default=False,
+        **_d(
+            "play each Muster Phase: region musters (6.2, 9.1) and Warlocks' and Clerics' "
+            "summonings (6.3, 10.0-10.2) bring characters during the fight; false (the "
+            "default) passes it, for the odds of the forces on the map as they stand"
+        ),
+    )
 
 
 class ShareSchema(Schema):
@@ -98,6 +107,11 @@ class FightPlayerSchema(Schema):
         MeanSchema,
         required=True,
         **_d("Angels and Archangels that come into play for it in the fight (8.3)"),
+    )
+    mustered = fields.Nested(
+        MeanSchema,
+        required=True,
+        **_d("characters its musters and summonings bring into play (6.0; 0 without musters)"),
     )
 
 
@@ -158,6 +172,7 @@ class FightOddsAnswerSchema(Schema):
     until = fields.String(
         required=True, **_d("when a fight stopped early", enum=[u.value for u in Until])
     )
+    musters = fields.Boolean(required=True, **_d("the Muster Phase was played"))
     fights_per_second = fields.Float(required=True, **_d("the kernel's speed on this request"))
     truncated = fields.Boolean(
         required=True,

@@ -37,13 +37,15 @@ class Outputs(NamedTuple):
     gained: np.ndarray
     healed: np.ndarray
     angels: np.ndarray
+    mustered: np.ndarray
     standing: np.ndarray
     survived: np.ndarray
 
 
 @njit(cache=True, nogil=True)
 def play_fights(board, kinds, lines, start, seed, first, turns, until, log,
-                ended, played, fell, gained, healed, angels, standing, survived):  # fmt: skip
+                ended, played, fell, gained, healed, angels, mustered, standing,
+                survived):  # fmt: skip
     """Fights first..first+n-1 of ``seed`` (n = ended.size) from ``start``; many threads may
     call it at once on their own outputs (nogil).
 
@@ -51,12 +53,13 @@ def play_fights(board, kinds, lines, start, seed, first, turns, until, log,
     for the first fight's events (L = 0: none). Outputs, one row per fight: ended int64[n]
     (ENDED_*), played int64[n] (player turns begun), and per player (P columns) fell (the Titan
     fell), gained (points scored, 8.2), healed (damage healed, 5.0), angels (Lords come into
-    play, 8.3), standing (characters left on the map); survived int64[n, N0]: each of the
+    play, 8.3), mustered (characters mustered and summoned, 6.0), standing (characters left on
+    the map); survived int64[n, N0]: each of the
     state's characters still in play at the end.
     """
     fight = new_fight(start, board, kinds, log)
     rng = np.empty(1, np.uint64)
-    outputs = Outputs(ended, played, fell, gained, healed, angels, standing, survived)
+    outputs = Outputs(ended, played, fell, gained, healed, angels, mustered, standing, survived)
     _play_all(fight, board, kinds, lines, start, rng, seed, first, turns, until, outputs)
 
 
@@ -77,6 +80,7 @@ def _play_all(fight, board, kinds, lines, start, rng, seed, first, turns, until,
             out.gained[i, q] = fight.gained[q]
             out.healed[i, q] = fight.healed[q]
             out.angels[i, q] = fight.angels[q]
+            out.mustered[i, q] = fight.mustered[q]
             out.standing[i, q] = 0
         for s in range(fight.game[G_SLOTS]):
             if fight.hexes[s] >= 0:

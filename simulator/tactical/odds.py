@@ -61,6 +61,7 @@ class Fights:
     gained: np.ndarray  # int64[n, P]: points scored (8.2)
     healed: np.ndarray  # int64[n, P]: damage healed (5.0)
     angels: np.ndarray  # int64[n, P]: Lords come into play (8.3)
+    mustered: np.ndarray  # int64[n, P]: characters mustered and summoned (6.0)
     standing: np.ndarray  # int64[n, P]: characters left on the map
     survived: np.ndarray  # int64[n, N0]
     seconds: float = 0.0
@@ -82,17 +83,19 @@ class Fights:
 
         return cls(
             zeros(n), zeros(n), zeros(n, players), zeros(n, players), zeros(n, players),
-            zeros(n, players), zeros(n, players), zeros(n, characters),
+            zeros(n, players), zeros(n, players), zeros(n, players), zeros(n, characters),
         )  # fmt: skip
 
     def rows(self, lo: int, hi: int) -> tuple[np.ndarray, ...]:
         return (
             self.ended[lo:hi], self.played[lo:hi], self.fell[lo:hi], self.gained[lo:hi],
-            self.healed[lo:hi], self.angels[lo:hi], self.standing[lo:hi], self.survived[lo:hi],
+            self.healed[lo:hi], self.angels[lo:hi], self.mustered[lo:hi], self.standing[lo:hi],
+            self.survived[lo:hi],
         )  # fmt: skip
 
 
-FIELDS = ("ended", "played", "fell", "gained", "healed", "angels", "standing", "survived")
+FIELDS = ("ended", "played", "fell", "gained", "healed", "angels", "mustered", "standing",
+          "survived")  # fmt: skip
 NO_LOG = np.zeros((0, s.LOG_WIDTH), np.int64)
 
 
@@ -207,6 +210,7 @@ def summary(
                 "points_distribution": distribution(done.gained[:, q]),
                 "healing": mean_interval(done.healed[:, q].astype(np.float64)),
                 "angels": mean_interval(done.angels[:, q].astype(np.float64)),
+                "mustered": mean_interval(done.mustered[:, q].astype(np.float64)),
             }
         )
     m = state.map
@@ -234,6 +238,7 @@ def summary(
         "seed": seed,
         "max_turns": turns,
         "until": str(until),
+        "musters": bool(setup.start.game[s.G_MUSTERS]),
         "fights_per_second": done.n / done.seconds if done.seconds > 0 else 0.0,
         "truncated": asked is not None and done.n < asked,
     }
@@ -249,13 +254,16 @@ def odds(
     most_fights: int = MAX_FIGHTS,
     most_turns: int = MAX_TURNS,
     time_budget: float | None = None,
+    musters: bool = False,
 ) -> dict[str, Any]:
     """Each player's chance that its Titan falls and that it holds the field, its expected
     points and healing, each character's survival and the turns the fight lasted, with 95%
     intervals, from ``fights`` fights of at most ``turns`` player turns (``until`` a Titan
-    falls, or one player is left). ``threads``: 1 plays on this thread; otherwise on the
-    kernel's threads (``simulator.threads``). ``time_budget``: seconds after which it answers
-    with the fights played (``truncated``). Bad input raises ``TitanError`` naming it."""
+    falls, or one player is left). ``musters``: each Muster Phase is played (region musters and
+    summonings, 6.0-6.4, 10.0), else passed. ``threads``: 1 plays on this thread; otherwise on
+    the kernel's threads (``simulator.threads``). ``time_budget``: seconds after which it
+    answers with the fights played (``truncated``). Bad input raises ``TitanError`` naming
+    it."""
     game = read_state(state)
     fights = check_fights(fights, most_fights)
     turns = check_turns(turns, most_turns)
@@ -266,7 +274,9 @@ def odds(
         raise TitanError(
             f"until: one of {', '.join(u.value for u in Until)}, not {until!r}", path="until"
         ) from None
-    setup = tables.setup(game)
+    if not isinstance(musters, bool):
+        raise TitanError(f"musters: true or false, not {musters!r}", path="musters")
+    setup = tables.setup(game, musters)
     parts = 1 if threads == 1 else None
     done = play_within(setup, fights, seed, turns, chosen, parts, time_budget)
     return summary(setup, done, seed, turns, chosen, fights)

@@ -547,3 +547,41 @@ def angel_hex(f, board, kinds, player, t, titan):
         if near < best_d:
             best, best_d = h, near
     return best
+
+
+# --- the Muster Phase (6.0-6.3) ---------------------------------------------------------------
+
+
+@in_fight_inline
+def summon_worth(kinds, t, target):
+    """A muster's or summoning's worth: the points of what it brings times the chance that two
+    dice reach ``target`` (6.0)."""
+    ways = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a + b >= target:
+                ways += 1
+    return kinds.points[t] * ways / 36.0
+
+
+@in_fight_inline
+def arrival_hex(f, board, kinds, t, player, region, n):
+    """Where a character mustered in ``region`` comes into play (6.2): of the unoccupied hexes
+    of the region it may stand in beside a participant (the first ``n`` of ``f.order``), the
+    one nearest an enemy; NONE when there is none."""
+    best, best_d = NONE, FAR
+    for i in range(n):
+        here = f.hexes[f.order[i]]
+        for k in range(DIRECTIONS):
+            h = board.by_index[here, k]
+            if h == NONE:
+                break
+            if board.region[h] != region or f.occ[h, 0] != NONE or not kinds.stand[t, h]:
+                continue
+            near = FAR
+            for e in range(f.game[G_SLOTS]):
+                if f.hexes[e] != NONE and f.owner[e] != player:
+                    near = min(near, hex_distance(board, h, f.hexes[e]))
+            if near < best_d or (near == best_d and h < best):
+                best, best_d = h, near
+    return best

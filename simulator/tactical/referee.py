@@ -2,18 +2,19 @@
 the tactic (``simulator.tactical.policy``), each rule read from ``simulator.tactical.moves`` and
 the tables, every die rolled here.
 
-A player's turn (4.0): the Healing Phase (5.0-5.3), the Muster Phase (passed: the kernel
-neither musters nor summons), the Maneuver Phase (7.0-7.3), the Strike Phase (8.0, 8.1),
-opened by Drift, the Salamander's aura and the Venemous Wyrm's poison and closed by the slain
-removed, the scores (8.2), a slain Titan's player eliminated (2.2.2) and the Lords earned
-(8.3), as ``engine.tactical.turns`` does in the same order. A fight stops at the end of a
-Strike Phase in which a Titan fell (or, with ``UNTIL_ONE_PLAYER``, when one player is left),
-or when its player turns are played.
+A player's turn (4.0): the Healing Phase (5.0-5.3), the Muster Phase (6.0-6.4, 10.0-10.2:
+``simulator.tactical.musters``, or passed when the request leaves musters out), the Maneuver
+Phase (7.0-7.3), the Strike Phase (8.0, 8.1), opened by Drift, the Salamander's aura and the
+Venemous Wyrm's poison and closed by the slain removed, the scores (8.2), a slain Titan's
+player eliminated (2.2.2) and the Lords earned (8.3), as ``engine.tactical.turns`` does in the
+same order. A fight stops at the end of a Strike Phase in which a Titan fell (or, with
+``UNTIL_ONE_PLAYER``, when one player is left), or when its player turns are played.
 """
 
 from __future__ import annotations
 
 from simulator.tactical.moves import locked, rangestrike_terms, reach, strike_terms
+from simulator.tactical.musters import muster_phase
 from simulator.tactical.policy import (
     angel_hex,
     approach,
@@ -35,7 +36,6 @@ from simulator.tactical.state import (
     D_USED_HEAL,
     D_USED_MUSTER_ABILITY,
     DIRECTIONS,
-    ENDED_NO_ROOM,
     ENDED_ONE_PLAYER,
     ENDED_TITAN,
     ENDED_TURNS,
@@ -48,12 +48,10 @@ from simulator.tactical.state import (
     EV_REST,
     EV_STRIKE,
     G_ACTIVE,
-    G_ANGELS,
-    G_ARCHANGELS,
     G_DUE,
     G_ENDED,
     G_LINE,
-    G_NEXT_ID,
+    G_MUSTERS,
     G_PHASE,
     G_PHASES,
     G_RESPONDING,
@@ -72,9 +70,12 @@ from simulator.tactical.state import (
     NONE,
     STRIKE,
     UNTIL_FIRST_TITAN,
+    bring_in,
     in_fight,
     in_fight_inline,
+    lift,
     log_event,
+    place,
     power_of,
     roll,
     slain,
@@ -83,39 +84,21 @@ from simulator.tactical.state import (
 
 ANGEL_EVERY, ARCHANGEL_EVERY = 200, 1000  # 8.3 (engine.tactical.scoring)
 
-# --- the map's occupants ---------------------------------------------------------------------
-
-
-@in_fight_inline
-def place(f, s, h):
-    """Put ``s`` in hex ``h`` (the second place of a hex holds an overstacking friend, 7.3)."""
-    f.hexes[s] = h
-    if f.occ[h, 0] == NONE:
-        f.occ[h, 0] = s
-    else:
-        f.occ[h, 1] = s
-
-
-@in_fight_inline
-def lift(f, s):
-    """Take ``s`` off its hex; a hex's first place is always filled before its second."""
-    h = f.hexes[s]
-    if f.occ[h, 0] == s:
-        f.occ[h, 0] = f.occ[h, 1]
-    f.occ[h, 1] = NONE
-    f.hexes[s] = NONE
+# --- characters leaving play -----------------------------------------------------------------
 
 
 @in_fight_inline
 def leave_play(f, kinds, s):
-    """``s`` leaves play (8.0); a Lord returns to the muster pile: Angels and Archangels may come
-    again (8.3)."""
+    """``s`` leaves play (8.0): a Creature to the dead pile, a Lord or Demi-Lord to the muster
+    pile, whence it may come again (8.3, 6.0); a Titan to neither (docs/rulings.md)."""
     lift(f, s)
     t = f.kind[s]
-    if t == kinds.angel[0]:
-        f.game[G_ANGELS] += 1
-    elif t == kinds.angel[1]:
-        f.game[G_ARCHANGELS] += 1
+    if kinds.titan[t]:
+        return
+    if kinds.creature[t]:
+        f.dead[t] += 1
+    else:
+        f.pile[t] += 1
 
 
 @in_fight_inline
@@ -437,6 +420,8 @@ def end_strike_phase(f, board, kinds, turns, until):
     f.game[G_TURNS] += 1
     for s in range(slots):
         f.did[s] = 0
+    for r in range(f.region_done.shape[0]):
+        f.region_done[r] = 0
     place_dues(f, board, kinds)
 
 
@@ -446,8 +431,7 @@ def place_dues(f, board, kinds):
     none is left in the muster pile or it has no hex to come into."""
     for i in range(f.game[G_DUE]):
         q, t = f.due[i, 0], f.due[i, 1]
-        pile = G_ANGELS if t == kinds.angel[0] else G_ARCHANGELS
-        if f.game[pile] <= 0:
+        if f.pile[t] <= 0:
             continue
         titan = NONE
         for s in range(f.game[G_SLOTS]):
@@ -458,22 +442,10 @@ def place_dues(f, board, kinds):
         h = angel_hex(f, board, kinds, q, t, titan)
         if h == NONE:
             continue
-        s = f.game[G_SLOTS]
-        if s >= f.kind.shape[0]:
-            f.game[G_ENDED] = ENDED_NO_ROOM
+        s = bring_in(f, t, q, h, 0)
+        if s == NONE:
             return
-        f.kind[s] = t
-        f.owner[s] = q
-        f.damage[s] = 0
-        f.did[s] = 0
-        f.poison[s] = 0
-        f.poisoner[s] = NONE
-        f.slayer[s] = NONE
-        f.ids[s] = f.game[G_NEXT_ID]
-        f.game[G_NEXT_ID] += 1
-        f.game[G_SLOTS] = s + 1
-        f.game[pile] -= 1
-        place(f, s, h)
+        f.pile[t] -= 1
         f.angels[q] += 1
         log_event(f, EV_ANGEL, q, t, h, s)
     f.game[G_DUE] = 0
@@ -488,7 +460,9 @@ def play(f, board, kinds, lines, rng, turns, until):
         if phase == HEALING:
             healing_phase(f, board, kinds)
         elif phase == MUSTER:
-            end_phase(f, MUSTER)  # the kernel neither musters nor summons
+            if f.game[G_MUSTERS]:
+                muster_phase(f, board, kinds, rng)
+            end_phase(f, MUSTER)
         elif phase == MANEUVER:
             maneuver_phase(f, board, kinds)
             begin_strike_phase(f, board, kinds)

@@ -36,6 +36,12 @@ D_ARRIVED, D_MOVED, D_STRUCK = 16, 32, 64
 # healing abilities (5.2): Kinds.heal
 HEAL_NONE, HEAL_THREE, HEAL_RESTORE = 0, 1, 2
 
+# summoning abilities (10.1, 10.2): Kinds.summons
+SUMMONS_NONE, SUMMONS_WARLOCK, SUMMONS_CLERIC = 0, 1, 2
+DEMON_DICE = 6  # 10.1: a die picks the Demon
+MUSTER_DICE = 2  # 6.0 (engine.tactical.muster_phase.MUSTER_DICE)
+MASTER_ROLL = 12  # 9.1: a roll that may take the Master Muster character (engine.tactical.musters)
+
 # when a fight stops (besides its turns running out and a single player left, 2.2.2)
 UNTIL_FIRST_TITAN, UNTIL_ONE_PLAYER = 0, 1
 
@@ -68,8 +74,8 @@ G_PHASE = 1  # its phase
 G_RESPONDING = 2  # 1 once the others strike back (TITAN 12.1)
 G_SLOTS = 3  # slots in use
 G_TURNS = 4  # player turns begun in the fight, the first included
-G_ANGELS = 5  # Angels in the muster pile (8.3)
-G_ARCHANGELS = 6  # Archangels in the muster pile
+G_MUSTERS = 5  # 1 when the Muster Phase is played (musters and summonings), else passed
+G_UNUSED = 6
 G_NEXT_ID = 7  # the id the next character brought into play takes
 G_LOG = 8  # rows of the log written
 G_DUE = 9  # Lords due, still to come into play (Fight.due)
@@ -89,17 +95,22 @@ EV_RANGESTRIKE = 4  # slot, target slot, Strike-number, dice; faces; target's da
 EV_END_PHASE = 5  # the phase ended, the active player
 EV_ANGEL = 6  # player, type, hex, slot
 EV_HURT = 7  # slot, damage, by (player or NONE): the start of a Strike Phase (Drift, aura, poison)
+EV_TAKES_PART = 8  # slot: a participant of the muster or summoning logged next (6.1, 6.3)
+EV_MUSTER = 9  # region, type, hex, new slot (NONE: failed); faces; L_MASTER (6.2, 9.1)
+EV_SUMMON = 10  # type (NONE: a Demon), hex, Demon die (0: none), new slot; faces (6.3, 10.0)
 L_EVENT, L_A, L_B, L_C, L_D = 0, 1, 2, 3, 4
 L_FACES = 5  # six columns: how many dice showed 1 .. 6
 L_CARRIES = 11  # how many carries follow
 L_CARRY = 12  # the slots hits carried to, in order
 CARRY_ROOM = 6
 L_AFTER = L_CARRY + CARRY_ROOM  # the target's damage after the strike
+L_MASTER = L_CARRIES  # a muster's row: 1 when the Master Muster character was taken (9.1)
 LOG_WIDTH = L_AFTER + 1
 
 # --- room -------------------------------------------------------------------------------------
 MAX_PLAYERS = 8
 ANGEL_ROOM = 64  # slots beyond the state's characters for the Lords earned in a fight (8.3)
+MUSTER_ROOM = 448  # and, when the Muster Phase is played, for the characters it brings (6.0)
 DUE_ROOM = 64  # Lords due at once
 MAX_DICE = 48  # the tactic's odds tables stop here (a Titan of score 4,200 rolls 48)
 LAYERS = 8  # hexes counted in one move: a Skill-factor of 4 plus a hex slowed twice (7.1)
@@ -117,6 +128,7 @@ class Board(NamedTuple):
     combo: np.ndarray  # int64[H, 6]: the strike combination (Kinds.terms), NONE: no strike
     side: np.ndarray  # int64[H, 6]: the hexside hazard's code, 0 for none
     carry_up: np.ndarray  # int8[H, 6]: up a hexside that lets only a strike across it carry
+    region: np.ndarray  # int64[H]: the hex's region (2.1), NONE for none
 
 
 class Kinds(NamedTuple):
@@ -155,6 +167,20 @@ class Kinds(NamedTuple):
     between_loss: np.ndarray  # int64[T, HZ]: Skill lost per hex of that hazard crossed (13.3)
     defence: np.ndarray  # int64[T, HZ, T]: Strike-number added to a rangestrike there
     angel: np.ndarray  # int64[2]: the types of the Angel and the Archangel (8.3)
+    creature: np.ndarray  # int8[T]: slain, it goes to the dead pile, else the muster pile (8.0)
+    # the Muster Phase (6.0-6.3, 9.1, 10.0-10.2), by region (R of them) where it reads one:
+    muster_need: np.ndarray  # int8[R, T, T]: how many of the first type muster the second there
+    muster_number: np.ndarray  # int64[R, T]: its Muster-number there, 0 for none (6.2)
+    two_ways: np.ndarray  # int8[R]: qualifying with two types gives +1 there (not the Tower)
+    master: np.ndarray  # int64[R]: the Master Muster type a roll of 12 may take (9.1), NONE
+    muster_bonus: np.ndarray  # int64[T]: added to its region's muster (9.2 Druid)
+    summons: np.ndarray  # int64[T]: SUMMONS_* (10.1, 10.2)
+    warlock_into: np.ndarray  # int64[H, 4]: the Elementals Warlocks summon there, NONE past them
+    demon_into: np.ndarray  # int8[H]: Warlocks summon a Demon there (a tower hex)
+    demons: np.ndarray  # int64[DEMON_DICE]: the Demon each die face brings
+    warlock_number: np.ndarray  # int64[2]: one Warlock summons on it, two or more on it
+    cleric_number: np.ndarray  # int64[T, 2]: one Cleric, two or more summon it on (0: never)
+    cleric_into: np.ndarray  # int8[T, H]: Clerics may summon it into that hex (a clear one)
     tail: np.ndarray  # float64[MAX_DICE + 1, 7, MAX_DICE + 2]: P(hits >= r), the tactic's
 
 
@@ -191,6 +217,9 @@ class Start(NamedTuple):
     game: np.ndarray  # int64[G_SIZE]
     tower: np.ndarray  # int64[P, 7]: each player's starting tower's hexes, NONE past them (8.3)
     style: np.ndarray  # float64[P, STYLE_KNOBS]: each player's tactic's weights (policy, K_*)
+    pile: np.ndarray  # int64[T]: the muster pile of each type (2.2.1)
+    dead: np.ndarray  # int64[T]: the dead pile (8.0)
+    region_done: np.ndarray  # int64[R]: 1 when the region had its region muster this turn (6.2)
 
 
 class Fight(NamedTuple):
@@ -212,10 +241,14 @@ class Fight(NamedTuple):
     game: np.ndarray  # int64[G_SIZE]
     tower: np.ndarray  # int64[P, 7]: the Start's
     style: np.ndarray  # float64[P, STYLE_KNOBS]: the Start's
+    pile: np.ndarray  # int64[T]
+    dead: np.ndarray  # int64[T]
+    region_done: np.ndarray  # int64[R]
     occ: np.ndarray  # int64[H, 2]: the slots in each hex (two when overstacked, 7.3), NONE
     gained: np.ndarray  # int64[P]: points scored in the fight (8.2)
     healed: np.ndarray  # int64[P]: damage healed in the fight (5.0)
     angels: np.ndarray  # int64[P]: Lords come into play in the fight (8.3)
+    mustered: np.ndarray  # int64[P]: characters mustered and summoned in the fight (6.0)
     fell: np.ndarray  # int64[P]: 1 once the player's Titan fell (2.2.2)
     points: np.ndarray  # int64[P]: scratch of a Strike Phase's end: points scored
     fallen: np.ndarray  # int64[P]: scratch: the Titan fell in this Strike Phase
@@ -236,6 +269,7 @@ class Fight(NamedTuple):
     searched_stamp: np.ndarray  # int64[H]
     near_stamp: np.ndarray  # int64[H]: stamped with the phase where a strike reaches an enemy
     order: np.ndarray  # int64[N]: slots in the order they act
+    count: np.ndarray  # int64[T]: a region's participants by type (6.2)
     faces: np.ndarray  # int64[7]: the last roll's faces, by value
 
 
@@ -273,8 +307,9 @@ def new_fight(start, board, kinds, log):
         start.kind.copy(), start.owner.copy(), start.hexes.copy(), start.damage.copy(),
         start.did.copy(), start.poison.copy(), start.poisoner.copy(), start.slayer.copy(),
         start.ids.copy(), start.score.copy(), start.out.copy(), start.due.copy(),
-        start.game.copy(), start.tower, start.style, np.full((h, 2), NONE, np.int64),
-        np.zeros(p, np.int64),
+        start.game.copy(), start.tower, start.style, start.pile.copy(), start.dead.copy(),
+        start.region_done.copy(), np.full((h, 2), NONE, np.int64),
+        np.zeros(p, np.int64), np.zeros(p, np.int64),
         np.zeros(p, np.int64), np.zeros(p, np.int64), np.zeros(p, np.int64),
         np.zeros(p, np.int64), np.zeros(p, np.int64), log,
         np.zeros((t, h), np.int64), np.full(t, NONE, np.int64), np.zeros(h, np.int64),
@@ -282,7 +317,8 @@ def new_fight(start, board, kinds, log):
         np.zeros(LAYERS, np.int64), np.zeros((LAYERS, h), np.int64),
         np.zeros((LAYERS, h), np.int64), np.zeros(h, np.int64), np.zeros(h, np.int64),
         np.zeros(h, np.int64), np.zeros(h, np.int64), np.zeros(h, np.int64),
-        np.zeros(h, np.int64), np.zeros(n, np.int64), np.zeros(7, np.int64),
+        np.zeros(h, np.int64), np.zeros(n, np.int64), np.zeros(t, np.int64),
+        np.zeros(7, np.int64),
     )  # fmt: skip
 
 
@@ -307,7 +343,13 @@ def reset(f, start):
         f.gained[q] = 0
         f.healed[q] = 0
         f.angels[q] = 0
+        f.mustered[q] = 0
         f.fell[q] = 0
+    for t in range(start.pile.shape[0]):
+        f.pile[t] = start.pile[t]
+        f.dead[t] = start.dead[t]
+    for r in range(start.region_done.shape[0]):
+        f.region_done[r] = start.region_done[r]
     for i in range(start.due.shape[0]):
         f.due[i, 0] = start.due[i, 0]
         f.due[i, 1] = start.due[i, 1]
@@ -379,6 +421,48 @@ def roll(f, rng, dice, number):
                 hits += 1
             left -= 1
     return hits
+
+
+@in_fight_inline
+def place(f, s, h):
+    """Put ``s`` in hex ``h`` (the second place of a hex holds an overstacking friend, 7.3)."""
+    f.hexes[s] = h
+    if f.occ[h, 0] == NONE:
+        f.occ[h, 0] = s
+    else:
+        f.occ[h, 1] = s
+
+
+@in_fight_inline
+def lift(f, s):
+    """Take ``s`` off its hex; a hex's first place is always filled before its second."""
+    h = f.hexes[s]
+    if f.occ[h, 0] == s:
+        f.occ[h, 0] = f.occ[h, 1]
+    f.occ[h, 1] = NONE
+    f.hexes[s] = NONE
+
+
+@in_fight_inline
+def bring_in(f, t, player, h, did):
+    """A character of type ``t`` of ``player`` comes into play in hex ``h`` in the next slot,
+    with the engine's next id; its slot, or NONE (and the fight ended) when no slot is left."""
+    s = f.game[G_SLOTS]
+    if s >= f.kind.shape[0]:
+        f.game[G_ENDED] = ENDED_NO_ROOM
+        return NONE
+    f.kind[s] = t
+    f.owner[s] = player
+    f.damage[s] = 0
+    f.did[s] = did
+    f.poison[s] = 0
+    f.poisoner[s] = NONE
+    f.slayer[s] = NONE
+    f.ids[s] = f.game[G_NEXT_ID]
+    f.game[G_NEXT_ID] += 1
+    f.game[G_SLOTS] = s + 1
+    place(f, s, h)
+    return s
 
 
 @in_fight_inline

@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 from typing import TypeVar
 
@@ -36,7 +37,7 @@ from engine.tactical.abilities import (
 )
 from engine.tactical.abilities import rangestrike_dice as ability_rangestrike_dice
 from engine.tactical.board import going_up, hex_facts
-from engine.tactical.characters import CHARACTERS, Heal, TacticalCharacter
+from engine.tactical.characters import CHARACTERS, DEMONS, Heal, Summons, TacticalCharacter
 from engine.tactical.geometry import DIRECTIONS
 from engine.tactical.hazards import (
     HEX_HAZARDS,
@@ -52,7 +53,21 @@ from engine.tactical.hazards import (
     strike_changes,
 )
 from engine.tactical.healing import ability_healing, rest_healing
+from engine.tactical.hex_facts import HexFacts
 from engine.tactical.maps import Map
+from engine.tactical.mastercharts import DEMON, WARLOCK_TABLE
+from engine.tactical.musters import (
+    MASTER_MUSTER_ROLL,
+    Pile,
+    cleric_destination_ok,
+    cleric_number,
+    master_muster,
+    musterable_in,
+    pile_for_slain,
+    region_musters,
+    warlock_number,
+    warlock_summons,
+)
 from engine.tactical.state import Deed, GameState, Phase
 from engine.tactical.state_checks import validate
 from simulator.tactical import state as s
@@ -77,6 +92,7 @@ PHASE_CODE = {Phase.HEALING: s.HEALING, Phase.MUSTER: s.MUSTER, Phase.MANEUVER: 
               Phase.STRIKE: s.STRIKE}  # fmt: skip
 TITAN_POWER_STEP = 100  # 8.2: a Titan's Power-factor grows by one every 100 points
 HIT_TAIL = s.hit_tail()
+WARLOCK, CLERIC = "Warlock", "Cleric"  # the summoners (10.1, 10.2)
 KEPT = 32  # tables kept: a few maps' boards and the kinds of their last fights
 
 _kept: dict[tuple[Map, str], object] = {}
@@ -158,7 +174,8 @@ def _build_map(m: Map) -> MapTables:
             if may_strike_across(record):
                 key = (int(hazard[a]), int(hazard[b]), code, up)
                 combo[a, d] = combos.setdefault(key, len(combos))
-    board = s.Board(nbr, by_index, hazard, coord, contact, combo, side, carry_up)
+    region = np.array([h.region if h.region >= 0 else s.NONE for h in m.hexes], np.int64)
+    board = s.Board(nbr, by_index, hazard, coord, contact, combo, side, carry_up, region)
     return MapTables(board, tuple(combos), tuple(steps), step_of)
 
 
@@ -378,7 +395,84 @@ def _build_kinds(m: Map, types: tuple[str, ...]) -> s.Kinds:
         ).reshape(t_count, hz_count, t_count),
         angel=np.array([types.index(ANGEL), types.index(ARCHANGEL)], np.int64),
         tail=HIT_TAIL,
+        creature=np.array([pile_for_slain(n) is Pile.DEAD for n in types], np.int8),
+        **_muster_tables(m, types, facts),
     )
+
+
+def _muster_tables(m: Map, types: tuple[str, ...], facts: list[HexFacts]) -> dict[str, np.ndarray]:
+    """The Muster Phase's tables (``state.Kinds``), asked of ``engine.tactical.musters``."""
+    t_count, r_count, h_count = len(types), len(m.regions), len(m.hexes)
+    type_of = {name: i for i, name in enumerate(types)}
+    need = np.zeros((r_count, t_count, t_count), np.int8)
+    number = np.zeros((r_count, t_count), np.int64)
+    two_ways = np.zeros(r_count, np.int8)
+    master = np.full(r_count, s.NONE, np.int64)
+    for r, region in enumerate(m.regions):
+        table = _region_table(region.terrain, types)
+        need[r], number[r], two_ways[r] = table
+        found = master_muster(region.terrain, MASTER_MUSTER_ROLL)
+        master[r] = type_of.get(found, s.NONE) if found else s.NONE
+    warlock_into = np.full((h_count, len(WARLOCK_TABLE.destinations)), s.NONE, np.int64)
+    demon_into = np.zeros(h_count, np.int8)
+    if WARLOCK in type_of:  # a summoning needs a Warlock in the fight
+        for h, hex_ in enumerate(facts):
+            into = warlock_summons(hex_)
+            elementals = [type_of[n] for n in into if n in type_of]
+            warlock_into[h, : len(elementals)] = elementals
+            demon_into[h] = DEMON in into and all(d in type_of for d in DEMONS)
+    creatures = [i for i, n in enumerate(types) if CHARACTERS[n].is_creature]
+    cleric_number_ = np.zeros((t_count, 2), np.int64)
+    cleric_into = np.zeros((t_count, h_count), np.int8)
+    distinct = {f: i for i, f in enumerate(dict.fromkeys(facts))}
+    fact_of = np.array([distinct[f] for f in facts], np.int64)
+    for u in creatures:
+        name = types[u]
+        cleric_number_[u] = [cleric_number(name, [CLERIC] * k) for k in (1, 2)]
+        by_fact = np.array([cleric_destination_ok(name, f) for f in distinct], np.int8)
+        cleric_into[u] = by_fact[fact_of]
+    return {
+        "muster_need": need,
+        "muster_number": number,
+        "two_ways": two_ways,
+        "master": master,
+        "muster_bonus": np.array([CHARACTERS[n].abilities.muster_bonus for n in types], np.int64),
+        "summons": np.array(
+            [SUMMONS_CODE[CHARACTERS[n].abilities.summons] for n in types], np.int64
+        ),
+        "warlock_into": warlock_into,
+        "demon_into": demon_into,
+        "demons": np.array([type_of.get(d, s.NONE) for d in DEMONS], np.int64),
+        "warlock_number": np.array([warlock_number([WARLOCK] * k) for k in (1, 2)], np.int64),
+        "cleric_number": cleric_number_,
+        "cleric_into": cleric_into,
+    }
+
+
+SUMMONS_CODE = {None: s.SUMMONS_NONE, Summons.WARLOCK: s.SUMMONS_WARLOCK,
+                Summons.CLERIC: s.SUMMONS_CLERIC}  # fmt: skip
+MOST_NEEDED = 7  # more of one type than any chart asks to muster the next (9.2)
+
+
+@lru_cache(maxsize=256)
+def _region_table(terrain: str, types: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, int]:
+    """A terrain's region musters among ``types``: how many of each type muster each (6.2), the
+    Muster-numbers, and whether qualifying with two types gives +1, each read off
+    ``region_musters`` for participants of a single type."""
+    t_count = len(types)
+    type_of = {name: i for i, name in enumerate(types)}
+    need = np.zeros((t_count, t_count), np.int8)
+    number = np.zeros(t_count, np.int64)
+    for t, name in enumerate(types):
+        for k in range(1, MOST_NEEDED + 1):
+            for option in region_musters(terrain, [name] * k):
+                u = type_of.get(option.character)
+                if u is not None and need[t, u] == 0:
+                    need[t, u] = k
+                    number[u] = option.muster_number
+    qualifying = [name for t, name in enumerate(types) if need[t].any()]
+    two_ways = any(o.two_ways_bonus for o in region_musters(terrain, qualifying))
+    return need, number, int(two_ways)
 
 
 def _move_classes(
@@ -438,10 +532,21 @@ class Setup:
         return tuple(p.name for p in self.state.players)
 
 
-def fight_types(state: GameState) -> tuple[str, ...]:
-    """The types a fight from ``state`` may see: its characters' and the Lords 8.3 brings."""
+def fight_types(state: GameState, musters: bool = False) -> tuple[str, ...]:
+    """The types a fight from ``state`` may see: its characters' and the Lords 8.3 brings; with
+    ``musters``, what the map's regions muster (9.1, 9.2), Warlocks summon (10.1) and Clerics
+    summon from the dead pile (10.2) too."""
     names = {f.name for f in state.figures} | {a.name for a in state.angels_due}
-    return tuple(sorted(names | {ANGEL, ARCHANGEL}))
+    names |= {ANGEL, ARCHANGEL}
+    if musters:
+        for region in state.map.regions:
+            names |= musterable_in(region.terrain)
+        if WARLOCK in names:
+            names |= {d.character for d in WARLOCK_TABLE.destinations if d.character != DEMON}
+            names |= set(DEMONS)
+        if CLERIC in names:
+            names |= {n for n, k in state.dead_pile.items() if k > 0 and CHARACTERS[n].is_creature}
+    return tuple(sorted(names))
 
 
 def refusals(state: GameState) -> list[RuleError]:
@@ -475,18 +580,19 @@ def refusals(state: GameState) -> list[RuleError]:
     return found
 
 
-def setup(state: GameState) -> Setup:
-    """The kernel's tables and Start for fights from ``state``; ``Violations`` naming each
-    problem of a state the kernel does not play from."""
+def setup(state: GameState, musters: bool = False) -> Setup:
+    """The kernel's tables and Start for fights from ``state``, the Muster Phase played with
+    ``musters`` (else passed); ``Violations`` naming each problem of a state the kernel does not
+    play from."""
     problems = refusals(state)
     if problems:
         raise Violations(problems)
     m = state.map
     mt = map_tables(m)
-    types = fight_types(state)
+    types = fight_types(state, musters)
     type_of = {name: i for i, name in enumerate(types)}
     player_of = {p.name: i for i, p in enumerate(state.players)}
-    n = len(state.figures) + s.ANGEL_ROOM
+    n = len(state.figures) + s.ANGEL_ROOM + (s.MUSTER_ROOM if musters else 0)
     kind = np.full(n, s.NONE, np.int64)
     owner = np.zeros(n, np.int64)
     hexes = np.full(n, s.NONE, np.int64)
@@ -523,15 +629,17 @@ def setup(state: GameState) -> Setup:
     game[s.G_RESPONDING] = int(state.responding)
     game[s.G_SLOTS] = len(state.figures)
     game[s.G_TURNS] = 1
-    game[s.G_ANGELS] = state.muster_pile.get(ANGEL, 0)
-    game[s.G_ARCHANGELS] = state.muster_pile.get(ARCHANGEL, 0)
+    game[s.G_MUSTERS] = int(musters)
     game[s.G_NEXT_ID] = state.next_id
     game[s.G_DUE] = len(state.angels_due)
     game[s.G_ENDED] = s.NONE
     game[s.G_ROUND] = state.turn
     style = np.tile(DEFAULT_STYLE, (players, 1))  # every player the default tactic
+    pile = np.array([state.muster_pile.get(n, 0) for n in types], np.int64)
+    dead = np.array([state.dead_pile.get(n, 0) for n in types], np.int64)
+    done = np.array([r in state.mustered_regions for r in range(len(m.regions))], np.int64)
     start = s.Start(kind, owner, hexes, damage, did, poison, poisoner, slayer, ids, score, out,
-                    due, game, tower, style)  # fmt: skip
+                    due, game, tower, style, pile, dead, done)  # fmt: skip
     fight_kinds = kinds(m, types)
     lines_ = lines(m) if fight_kinds.rangestrikes.any() else NO_LINES
     return Setup(state, types, mt.board, fight_kinds, lines_, start)

@@ -1,10 +1,12 @@
 """One fight of an odds request told as the engine's actions (``engine.tactical.actions``): every
-rest, heal, move, strike (with its faces and carries), rangestrike, Lord placed and phase
-ended, in order, so that ``engine.tactical.referee`` can replay it.
+rest, heal, muster and summoning (with their participants and dice), move, strike (with its
+faces and carries), rangestrike, Lord placed and phase ended, in order, so that
+``engine.tactical.referee`` can replay it.
 
 ``traced(setup, seed, index)`` plays fight ``index`` of ``seed`` as the odds play it, logging
 its every event; ``Event.action`` is the engine's action of a row (None for damage the start
-of a Strike Phase deals, which the engine deals itself on ending the Maneuver Phase).
+of a Strike Phase deals, which the engine deals itself on ending the Maneuver Phase, and for
+a participant's row, which the muster or summoning after it names).
 """
 
 from __future__ import annotations
@@ -19,12 +21,15 @@ from engine.tactical.actions import (
     EndPhase,
     Heal,
     Move,
+    Muster,
     PlaceAngel,
     Rangestrike,
     Rest,
     Strike,
+    Summon,
 )
 from engine.tactical.board import labels
+from engine.tactical.mastercharts import DEMON
 from simulator.tactical import kernel, tables
 from simulator.tactical import state as s
 from simulator.tactical.odds import UNTIL_CODE, Fights, Until
@@ -58,14 +63,43 @@ def faces(row: np.ndarray) -> tuple[int, ...]:
 
 def events(setup: tables.Setup, log: np.ndarray, rows: int) -> Iterator[Event]:
     """The log's rows as events, ids and hex labels as the engine names them."""
-    name = labels(setup.state.map)
+    m = setup.state.map
+    name = labels(m)
     ids = [int(i) for i in setup.start.ids]
     next_id = int(setup.start.game[s.G_NEXT_ID])
+    taking_part: list[int] = []
+
+    def arrived(slot: int) -> None:
+        nonlocal next_id
+        if slot == s.NONE:
+            return
+        while len(ids) <= slot:
+            ids.append(0)
+        ids[slot] = next_id
+        next_id += 1
+
     for r in range(rows):
         row = log[r]
         kind, a, b = int(row[s.L_EVENT]), int(row[s.L_A]), int(row[s.L_B])
+        c, d = int(row[s.L_C]), int(row[s.L_D])
         action: Action | None = None
-        if kind == s.EV_REST:
+        if kind == s.EV_TAKES_PART:
+            taking_part.append(ids[a])
+        elif kind == s.EV_MUSTER:
+            action = Muster(
+                m.regions[a].name, setup.types[b], tuple(taking_part), name[c],
+                dice=faces(row), master=bool(row[s.L_MASTER]),
+            )  # fmt: skip
+            taking_part = []
+            arrived(d)
+        elif kind == s.EV_SUMMON:
+            action = Summon(
+                DEMON if a == s.NONE else setup.types[a], tuple(taking_part), name[b],
+                dice=faces(row), demon_die=c or None,
+            )  # fmt: skip
+            taking_part = []
+            arrived(d)
+        elif kind == s.EV_REST:
             action = Rest(ids[a])
         elif kind == s.EV_HEAL:
             action = Heal(ids[a], ids[b])
@@ -85,12 +119,8 @@ def events(setup: tables.Setup, log: np.ndarray, rows: int) -> Iterator[Event]:
         elif kind == s.EV_END_PHASE:
             action = EndPhase()
         elif kind == s.EV_ANGEL:
-            slot = int(row[s.L_D])
-            while len(ids) <= slot:
-                ids.append(0)
-            ids[slot] = next_id
-            next_id += 1
-            action = PlaceAngel(name[int(row[s.L_C])])
+            arrived(d)
+            action = PlaceAngel(name[c])
         yield Event(tuple(int(v) for v in row), action)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.characters import TITAN
 from engine.tactical import referee
-from engine.tactical.actions import EndPhase, Heal, Move, Rangestrike, Rest, Strike
+from engine.tactical.actions import EndPhase, Heal, Move, Muster, Rangestrike, Rest, Strike, Summon
 from engine.tactical.board import may_stand
 from engine.tactical.characters import CHARACTERS, NAMES
 from engine.tactical.healing_phase import rest_amount
@@ -126,8 +126,9 @@ def replay(start: GameState, traced: Traced, tally: Tally, *, check_states: bool
     before_strike: tuple[GameState, GameState] | None = None
     for i, event in enumerate(traced.events):
         row, action = event.row, event.action
-        if action is None:  # damage the start of a Strike Phase dealt (Drift, aura, poison)
-            hurts.append((row[s.L_A], row[s.L_B], row[s.L_C]))
+        if action is None:
+            if row[s.L_EVENT] == s.EV_HURT:  # the start of a Strike Phase (Drift, aura, poison)
+                hurts.append((row[s.L_A], row[s.L_B], row[s.L_C]))
             continue
         if before_strike is not None:
             _check_hurts(*before_strike, hurts, ids, players, tally)
@@ -148,6 +149,10 @@ def replay(start: GameState, traced: Traced, tally: Tally, *, check_states: bool
         if row[s.L_EVENT] == s.EV_ANGEL:
             ids[row[s.L_D]] = after.figures[-1].id
             tally.add("angel")
+        if isinstance(action, Muster | Summon):
+            _check_arrival(state, after, i, row, action, tally)
+            if row[s.L_D] != s.NONE:
+                ids[row[s.L_D]] = after.figures[-1].id
         if isinstance(action, EndPhase):
             tally.add(f"end {state.phase.value}")
             if state.phase is Phase.MANEUVER:
@@ -203,6 +208,27 @@ def _check_terms(state: GameState, i: int, row: tuple[int, ...], action: Any, ta
         tally.add("rest")
     elif isinstance(action, Heal):
         tally.add("heal")
+
+
+def _check_arrival(
+    state: GameState, after: GameState, i: int, row: tuple[int, ...], action: Any, tally: Tally
+) -> None:
+    """A muster or summoning brings a character in the engine exactly when it does in the
+    kernel (6.2, 9.1, 10.1, 10.2)."""
+    brought = len(after.figures) > len(state.figures)
+    if brought != (row[s.L_D] != s.NONE):
+        raise _fail(state, i, row, f"the engine {'brings' if brought else 'brings nobody'}")
+    if isinstance(action, Muster):
+        what = "muster"
+    else:
+        summoner = state.figure(action.summoners[0])
+        assert summoner is not None
+        what = f"{summoner.name} summons"
+    tally.add(what)
+    if brought:
+        tally.add(f"{what} succeeds")
+        if isinstance(action, Muster) and action.master:
+            tally.add("master muster")
 
 
 def _check_hurts(

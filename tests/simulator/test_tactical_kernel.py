@@ -6,7 +6,8 @@ hurt and poisoned at random, with scores that grow Titans and bring Angels (8.2,
 Healing, Maneuver or Strike Phase (4.0). Each fight's rests and heals (5.1-5.3), moves (7.0-7.3,
 TITAN 11.0-11.7), strikes with their Strike-numbers, dice and carries (8.0, 8.1, TITAN 12.0-12.5),
 rangestrikes (TITAN 13.0-13.5), the start of each Strike Phase (Drift, aura, poison: 9.2), the
-scores and the fallen Titans (8.2, 2.2.2) and the Lords placed (8.3) are the engine's
+scores and the fallen Titans (8.2, 2.2.2), the Lords placed (8.3) and, when the Muster Phase is
+played, each region muster and summoning (6.0-6.4, 9.1, 10.0-10.2) are the engine's
 (``tests.helpers.tactical_fights.replay``). ``TITAN_TACTICAL_REPLAY_FIGHTS`` sets the fights per
 map (100 by default; 200 or more for a thorough run).
 """
@@ -22,6 +23,8 @@ from numba import njit
 
 from engine.tactical.maps import stored_map
 from engine.tactical.movement import reachable
+from engine.tactical.muster_phase import MUSTER_DICE
+from engine.tactical.musters import MASTER_MUSTER_ROLL
 from engine.tactical.state import GameState
 from simulator.tactical import odds, tables
 from simulator.tactical import state as s
@@ -57,6 +60,29 @@ def test_every_fight_replays_through_the_engine_5_to_8(name):
         assert seen[rule] > 0, (rule, seen)
     if FIGHTS >= 25:
         assert seen["angel"] > 0 and seen["carry"] > 0, seen
+
+
+@pytest.mark.parametrize("name", ["two_shores", "four_winds"])
+def test_every_fight_with_musters_replays_through_the_engine_6_0_to_10_2(name):
+    """6.0-6.4, 9.1, 9.2, 10.0-10.2: with the Muster Phase played, each region muster and
+    summoning (its participants, hex, dice, a Master Muster taken on 12, a Demon's die) is legal
+    and brings in the engine what it brings in the kernel, and the fight ends the same."""
+    tally = Tally()
+    for k, state in _fights(name, FIGHTS, seed=1):
+        found = traced(tables.setup(state, musters=True), seed=4, index=k, turns=TURNS)
+        assert found.complete
+        replay(state, found, tally)
+    seen = tally.seen
+    assert seen["end muster"] > 2 * FIGHTS, seen
+    for rule in ("muster", "muster succeeds", "Warlock summons", "Cleric summons"):
+        assert seen[rule] > 0, (rule, seen)
+    if FIGHTS >= 100:
+        assert seen["master muster"] > 0 and seen["Cleric summons succeeds"] > 0, seen
+
+
+def test_the_kernel_musters_as_the_engine_numbers_it_6_0_9_1():
+    """The kernel's dice and Master Muster roll are the engine's."""
+    assert (s.MUSTER_DICE, s.MASTER_ROLL) == (MUSTER_DICE, MASTER_MUSTER_ROLL)
 
 
 def test_a_fight_traced_is_the_fight_the_odds_count():
