@@ -11,6 +11,8 @@ the Titan, with no enemy it can reach, stays where it stands (the default tactic
 goes on hitting it (no tower hex, where it could rest, is within its reach: 5.1). And a healer
 (5.2.1): a Druid penned atop the Cliffs heals the Centaur beside it, locked with a Troll, 3 in
 each of its player's Healing Phases; neither player's Titan is on the map (each fights without it).
+And a region muster (6.2, 9.2): how often a lone Centaur, with and without a Druid's +1, musters
+in one Muster Phase is the chance of its two dice.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ import pytest
 from engine.characters import TITAN
 from engine.tactical.geometry import label, neighbour, parse_label
 from engine.tactical.healing import HEAL, REGENERATION
+from engine.tactical.musters import region_musters
 from engine.tactical.state import GameState
 from engine.tactical.strikes import dice_of, least_number, strike_terms
+from simulator.limits import MIN_TRIALS
 from simulator.tactical import odds
 from tests.helpers.tactical_maps import hexagon, ring, tower_walls
 
@@ -279,3 +283,54 @@ def test_a_healer_beside_a_locked_friend_matches_the_exact_odds_5_2_1():
     healing = red["healing"]["mean"]
     assert abs(healing - mean) <= SIGMAS * math.sqrt(var / FIGHTS), (healing, mean)
     assert mean > 0.5 and 0.2 < foe_slain < 0.8  # the reference is no trivial one
+
+
+def muster_state(*red: tuple[str, str]) -> GameState:
+    """Red's Muster Phase (6.0) with ``red`` (name, hex) in the Fields, a Plains region, its Titan
+    penned there too (a Titan musters nothing in Plains: 9.2); Blue's Titan in its Keep."""
+    characters = [
+        {"id": 1, "player": "Red", "name": TITAN, "hex": PEN},
+        {"id": 2, "player": "Blue", "name": TITAN, "hex": BLUE_KEEP},
+    ]
+    for name, hex_ in red:
+        characters.append({"id": len(characters) + 1, "player": "Red", "name": name, "hex": hex_})
+    return GameState.from_dict(
+        {
+            "map": pen_map("Plain"),
+            "active": "Red",
+            "phase": "muster",
+            "players": [
+                {"name": "Red", "tower": "Red Keep"},
+                {"name": "Blue", "tower": "Blue Keep"},
+            ],
+            "characters": characters,
+        }
+    )
+
+
+def _two_dice_at_least(target: int) -> float:
+    return sum(a + b >= target for a in range(1, 7) for b in range(1, 7)) / 36
+
+
+@pytest.mark.parametrize(
+    ("red", "bonus"),
+    [
+        ((("Centaur", CENTRE),), 0),
+        ((("Centaur", CENTRE), ("Druid", _walk(CENTRE, 3, 2))), 1),
+    ],
+    ids=["centaur", "centaur and druid"],
+)
+def test_a_region_muster_comes_as_often_as_its_dice_say_6_2_9_2(red, bonus):
+    """6.2: a lone Centaur in a Plains region musters a Centaur on its Muster-number or more of
+    two dice; a Druid there takes one off it (9.2). One player turn from the Muster Phase: the
+    share of fights in which Red mustered is that chance, within 4.5 standard errors; without
+    musters (the default) nobody is mustered."""
+    state = muster_state(*red)
+    number = next(o for o in region_musters("Plains", ["Centaur"]) if o.character == "Centaur")
+    p = _two_dice_at_least(number.muster_number - bonus)
+    found = odds.odds(state, fights=FIGHTS, seed=5, turns=1, threads=1, musters=True)
+    red_player = found["players"][0]
+    _within(red_player["mustered"]["mean"], p, FIGHTS, "mustered")
+    assert found["musters"] and found["players"][1]["mustered"]["mean"] == 0
+    passed = odds.odds(state, fights=MIN_TRIALS, seed=5, turns=1, threads=1)
+    assert not passed["musters"] and passed["players"][0]["mustered"]["mean"] == 0
