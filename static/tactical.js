@@ -42,11 +42,13 @@ const TacticalPage = (() => {
 
   const $ = (selector) => document.querySelector(selector);
   const view = { map: null, layout: null, state: null, centre: {}, at: {}, chosen: null, zoom: 1 };
-  // the odds asked: the state they are of (a newer one drops them) and a retry's timer
-  const odds = { asked: 0, retry: null, preset: false };
+  // the odds asked: the state they are of (a newer one drops them), a retry's timer, and the
+  // Muster Phase box as it was before an Engagement's preset cleared it
+  const odds = { asked: 0, retry: null, preset: false, mustersBefore: false };
   // An Engagement's fights as the odds form plays them (docs/tactical.md, "An Engagement under
-  // Tactical Titan's rules"): seven rounds of two player turns, until one player is left.
-  const ENGAGEMENT_ODDS = { turns: "14", until: "one_player" };
+  // Tactical Titan's rules"): seven rounds of two player turns, until one player is left, no
+  // Muster Phase.
+  const ENGAGEMENT_ODDS = { turns: "14", until: "one_player", musters: false };
   const MAX_RETRY_SECONDS = 30;
 
   function element(tag, attributes = {}, ...children) {
@@ -476,11 +478,14 @@ const TacticalPage = (() => {
     $("#odds-run").disabled = false;
     for (const f of document.querySelectorAll("#fight-odds [aria-invalid]")) f.removeAttribute("aria-invalid");
     // an Engagement's turns and ending are not another state's: back to the defaults unless
-    // changed by hand
+    // changed by hand; the Muster Phase box back to what it was before the preset
     if (odds.preset && $("#odds-turns").value === ENGAGEMENT_ODDS.turns &&
         $("#odds-until").value === ENGAGEMENT_ODDS.until) {
       $("#odds-turns").value = $("#odds-turns").defaultValue;
       $("#odds-until").selectedIndex = 0;
+    }
+    if (odds.preset && $("#odds-musters").checked === ENGAGEMENT_ODDS.musters) {
+      $("#odds-musters").checked = odds.mustersBefore;
     }
     odds.preset = false;
     $("#odds-preset").hidden = true;
@@ -490,9 +495,12 @@ const TacticalPage = (() => {
   function presetOdds() {
     $("#odds-turns").value = ENGAGEMENT_ODDS.turns;
     $("#odds-until").value = ENGAGEMENT_ODDS.until;
+    odds.mustersBefore = $("#odds-musters").checked;
+    $("#odds-musters").checked = ENGAGEMENT_ODDS.musters;
     odds.preset = true;
     $("#odds-preset").textContent = "Set as the odds form plays an Engagement's fights under " +
-      "Tactical Titan's rules: at most 14 player turns (seven rounds), until one player is left.";
+      "Tactical Titan's rules: at most 14 player turns (seven rounds), until one player is left, " +
+      "no Muster Phase.";
     $("#odds-preset").hidden = false;
   }
 
@@ -510,7 +518,10 @@ const TacticalPage = (() => {
   }
 
   // The request's fields as the page labels them.
-  const ODDS_LABELS = { fights: "Fights to play", turns: "At most, player turns", until: "A fight stops" };
+  const ODDS_LABELS = {
+    fights: "Fights to play", turns: "At most, player turns", until: "A fight stops",
+    musters: "Play the Muster Phase",
+  };
 
   function oddsProblems(details) {
     const list = $("#odds-problems");
@@ -535,7 +546,7 @@ const TacticalPage = (() => {
     const asked = ++odds.asked;
     const request = {
       state: view.state, fights: whole($("#odds-fights")), turns: whole($("#odds-turns")),
-      until: $("#odds-until").value,
+      until: $("#odds-until").value, musters: $("#odds-musters").checked,
     };
     for (const f of document.querySelectorAll("#fight-odds [aria-invalid]")) f.removeAttribute("aria-invalid");
     $("#odds-problems").hidden = true;
@@ -597,6 +608,7 @@ const TacticalPage = (() => {
         ["Damage it heals", meanOf(p.healing)],
       ];
       if (p.angels.mean > 0) rows.push(["Angels that come to it (8.3)", meanOf(p.angels)]);
+      if (answer.musters) rows.push(["Characters it musters or summons (6.0)", meanOf(p.mustered)]);
       const card = element("section", { class: "odds-player", "data-player": p.name,
         style: `--colour:${colourOf(p.name)}` },
       element("h3", {}, element("i", { class: "tt-swatch", style: `background:${colourOf(p.name)}` }), p.name),
@@ -616,7 +628,8 @@ const TacticalPage = (() => {
       `on average, at most ${answer.max_turns}; it stopped ${why.join(", ")}.`;
     $("#odds-facts").textContent = `${answer.fights.toLocaleString("en")} fights, seed ` +
       `${answer.seed}, ${Math.round(answer.fights_per_second).toLocaleString("en")} a second; ` +
-      `healing by all players together ${meanOf(answer.healing)}.` +
+      `healing by all players together ${meanOf(answer.healing)}; ` +
+      `${answer.musters ? "each Muster Phase played" : "no Muster Phase"}.` +
       (answer.truncated ? " The time limit cut the run short: fewer fights than asked, wider intervals." : "");
     const result = $("#odds-result");
     result.hidden = false;

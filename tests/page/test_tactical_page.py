@@ -174,7 +174,13 @@ def test_the_odds_of_the_fight_shown_are_the_apis(sized_page, base_url):
         page.click("#odds-run")
     page.wait_for_selector("#odds-result[data-state=done]", timeout=300_000)
     sent = json.loads(asked.value.request.post_data)
-    assert sent == {"state": state, "fights": 300, "turns": 6, "until": "first_titan"}
+    assert sent == {
+        "state": state,
+        "fights": 300,
+        "turns": 6,
+        "until": "first_titan",
+        "musters": False,
+    }
     answer = asked.value.json()
     cards = page.locator("#odds-players .odds-player")
     assert cards.evaluate_all("cs => cs.map(c => c.dataset.player)") == [
@@ -204,6 +210,52 @@ def test_the_odds_of_the_fight_shown_are_the_apis(sized_page, base_url):
         page.locator("#fight-odds").screenshot(
             path=f"{SHOTS}/tactical-odds-{page.viewport_size['width']}.png"
         )
+    assert page.script_errors == [] and page.outside == []
+
+
+MUSTERED = "Characters it musters or summons (6.0)"
+
+
+def ask_odds(page) -> tuple[dict, dict]:
+    """Click *Odds of this fight*: the request the page sent and the answer it showed."""
+    with page.expect_response(lambda r: r.url.endswith("/tactical/odds"), timeout=300_000) as asked:
+        page.click("#odds-run")
+    page.wait_for_selector("#odds-result[data-state=done]", timeout=300_000)
+    return json.loads(asked.value.request.post_data), asked.value.json()
+
+
+def test_the_muster_phase_is_played_when_asked_and_its_musters_shown(page, base_url):
+    """6.0: with the box checked the fights play each Muster Phase and each player's characters
+    mustered or summoned are shown as the API answers the same request; unchecked, none are."""
+    open_page(page, base_url, "#state=skirmish_muster")
+    showing(page, "state")
+    assert not page.is_checked("#odds-musters")
+    page.fill("#odds-fights", "200")
+    page.fill("#odds-turns", "6")
+    page.check("#odds-musters")
+    sent, shown = ask_odds(page)
+    assert sent["musters"] is True and sent["fights"] == 200
+    # the same fights again, asked of the service itself: the page's seed replays them
+    answer = ask(base_url, "/odds", {**sent, "seed": shown["seed"]})
+    assert answer["musters"] is True and answer["fights"] == 200
+    assert any(p["mustered"]["mean"] > 0 for p in answer["players"])
+    for p in answer["players"]:
+        card = f'#odds-players [data-player="{p["name"]}"]'
+        terms = page.locator(f"{card} dt").all_inner_texts()
+        value = page.locator(f"{card} dd").nth(terms.index(MUSTERED))
+        assert float(value.locator("strong").inner_text()) == pytest.approx(
+            p["mustered"]["mean"], abs=0.051
+        )
+        low, high = value.locator(".ci").inner_text().strip(" ()").split(": ")[1].split("–")
+        assert float(low) == pytest.approx(p["mustered"]["ci95"][0], abs=0.051)
+        assert float(high) == pytest.approx(p["mustered"]["ci95"][1], abs=0.051)
+    assert "each Muster Phase played" in page.inner_text("#odds-facts")
+
+    page.uncheck("#odds-musters")
+    sent, shown = ask_odds(page)
+    assert sent["musters"] is False and shown["musters"] is False
+    assert MUSTERED not in page.inner_text("#odds-players")
+    assert "no Muster Phase" in page.inner_text("#odds-facts")
     assert page.script_errors == [] and page.outside == []
 
 
@@ -280,8 +332,20 @@ def test_an_engagement_in_the_address_is_shown_or_its_refusal_said(page, base_ur
     assert page.input_value("#odds-until") == "one_player"
     assert page.is_visible("#odds-preset")
 
+    assert not page.is_checked("#odds-musters")  # the variant's Engagement never musters
+
     page.click("#example-states button[data-state=skirmish_strike]")
     page.wait_for_selector("#odds-preset", state="hidden")
     assert page.input_value("#odds-turns") == "20"
     assert page.input_value("#odds-until") == "first_titan"
+    assert not page.is_checked("#odds-musters")
+
+    # a box checked before the Engagement is cleared for it and checked again after it
+    page.check("#odds-musters")
+    page.evaluate("h => { location.hash = h; }", engagement_hash({**plains, "trials": 200}))
+    page.wait_for_selector("#odds-preset:not([hidden])")
+    assert not page.is_checked("#odds-musters")
+    page.click("#example-states button[data-state=skirmish_strike]")
+    page.wait_for_selector("#odds-preset", state="hidden")
+    assert page.is_checked("#odds-musters")
     assert page.script_errors == [] and page.outside == []
