@@ -10,8 +10,11 @@ For each Engagement and side, each style of ``simulator.tactical.styles`` plays 
 against the default on the other, on the same dice as the default against the default; its
 gain is the difference of the side's good endings (the attacker's wins; the defender's wins and
 time losses). The default's gap on an Engagement is the largest gain of any style (0 when none
-gains). ``python -m bench.tactical_styles`` (and ``make bench-tactics``) prints, per side, each
-style's mean gain with its standard error, and the gap's mean, 95th percentile and maximum.
+gains): a stick that knows the dice. The plan search (``simulator.tactical.search``) chooses
+its plan on pilot fights of its own, as a player would; its gain is measured on the same dice.
+``python -m bench.tactical_styles`` (and ``make bench-tactics``) prints, per side, each style's
+and the search's mean gain with its standard error, the search's gain's mean, 95th percentile
+and maximum, and the gap's.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import argparse
 import math
 import time
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 
@@ -30,21 +34,19 @@ from engine.tactical.characters import CHARACTERS, NEW_NAMES
 from simulator.odds import OddsRequest
 from simulator.tactical import tables
 from simulator.tactical.engagement import (
-    ATTACKER_WINS,
-    DEFENDER_WINS,
     PLAYERS,
     ROUNDS,
-    TIME_LOSS,
     UNTIL,
     Fight,
     battleland_map,
-    outcomes,
+    good_endings,
     prepare,
 )
 from simulator.tactical.odds import play
+from simulator.tactical.search import SEARCH, choose
 from simulator.tactical.styles import STYLES, with_styles
 
-ENGAGEMENTS = 40
+ENGAGEMENTS = 120
 FIGHTS = 2_000  # per Engagement, side and style: a gain's standard error about 0.01 or less
 SEED = 11
 SIDES = ("attacker", "defender")
@@ -102,27 +104,21 @@ def suite(count: int = ENGAGEMENTS, stream: int = engagements.TEST) -> list[tupl
     return found
 
 
-def good(found, side: str) -> np.ndarray:
-    """Each fight's good ending for the side: the attacker's wins; the defender's wins and
-    time losses (it keeps its land)."""
-    outcome = outcomes([found])
-    if side == "attacker":
-        return outcome == ATTACKER_WINS
-    return (outcome == DEFENDER_WINS) | (outcome == TIME_LOSS)
-
-
 def gains(fight: Fight, fights: int = FIGHTS, seed: int = SEED) -> dict[str, dict[str, tuple]]:
-    """side -> style -> (gain, its standard error) over the default on the same dice."""
+    """side -> style, or the plan search -> (gain, its standard error) over the default on the
+    same dice (the search choosing on pilot fights of its own)."""
     setup = tables.setup(fight.state)
     base = play(setup, fights, seed, 2 * ROUNDS, UNTIL)
     found: dict[str, dict[str, tuple]] = {}
     for side in SIDES:
         q = PLAYERS.index(side.title())
-        mine = good(base, side).astype(np.float64)
+        mine = good_endings(base, side).astype(np.float64)
+        searched = choose(setup, q, partial(good_endings, side=side), seed, 2 * ROUNDS, UNTIL)
         found[side] = {}
-        for style in DEVIATIONS:
-            other = play(with_styles(setup, {q: style}), fights, seed, 2 * ROUNDS, UNTIL)
-            diff = good(other, side).astype(np.float64) - mine
+        for style in (*DEVIATIONS, SEARCH):
+            plan = searched.plan if style == SEARCH else style
+            other = play(with_styles(setup, {q: plan}), fights, seed, 2 * ROUNDS, UNTIL)
+            diff = good_endings(other, side).astype(np.float64) - mine
             found[side][style] = (float(diff.mean()), float(diff.std(ddof=1)) / math.sqrt(fights))
     return found
 
@@ -135,7 +131,7 @@ def report(measured: list[tuple[str, dict]], fights: int, stream: str = "test") 
         "",
         f"{'style':<19}{'attacker: mean gain':<26}defender: mean gain",
     ]
-    for style in DEVIATIONS:
+    for style in (*DEVIATIONS, SEARCH):
         cells = []
         for side in SIDES:
             values = [g[side][style] for _, g in measured]
@@ -143,12 +139,19 @@ def report(measured: list[tuple[str, dict]], fights: int, stream: str = "test") 
             se = math.sqrt(sum(e * e for _, e in values)) / n
             cells.append(f"{mean:+.3f} ± {se:.3f}")
         lines.append(f"  {style:<17}{cells[0]:<26}{cells[1]}")
+    lines += ["", "the plan search's gain over the default, per engagement:"]
+    for side in SIDES:
+        gain = np.array([g[side][SEARCH][0] for _, g in measured])
+        lines.append(
+            f"  {side:<9} mean {gain.mean():+.3f} ± {gain.std(ddof=1) / math.sqrt(n):.3f}, "
+            f"p95 {np.percentile(gain, 95):+.3f}, max {gain.max():+.3f}"
+        )
     lines += ["", "the default's gap (the best style's gain, 0 when none gains), per engagement:"]
     for side in SIDES:
-        gap = np.array([max(0.0, *(v for v, _ in g[side].values())) for _, g in measured])
-        errors = np.array([max(e for _, e in g[side].values()) for _, g in measured])
+        gap = np.array([max(0.0, *(g[side][s][0] for s in DEVIATIONS)) for _, g in measured])
+        errors = np.array([max(g[side][s][1] for s in DEVIATIONS) for _, g in measured])
         worst = int(np.argmax(gap))
-        best_style = max(measured[worst][1][side].items(), key=lambda kv: kv[1][0])[0]
+        best_style = max(DEVIATIONS, key=lambda s: measured[worst][1][side][s][0])
         lines.append(
             f"  {side:<9} mean {gap.mean():.3f} ± {gap.std(ddof=1) / math.sqrt(n):.3f}, "
             f"p95 {np.percentile(gap, 95):.3f}, max {gap.max():.3f} ± {errors[worst]:.3f} "

@@ -89,7 +89,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
             f"--{side}-tactic",
             default="default",
             help="default (both sides playing well), lookahead (a slow search) or a style "
-            "such as balanced, aggressive, defensive (docs/tactics.md)",
+            "such as balanced, aggressive, defensive (docs/tactics.md); with --variant "
+            "tactical, one of Tactical Titan's plans, such as headlong, or search "
+            "(docs/tactical.md)",
         )
     parser.add_argument(
         "--trials", type=int, help="battles to play (10000; with --precision: the most)"

@@ -267,12 +267,25 @@ def tactic_names() -> tuple[str, ...]:
 
 
 def _tactic_problems(request: OddsRequest) -> list[RuleError]:
+    from simulator.tactical.engagement import TACTICS as TACTICAL_TACTICS
+
     tactics = tactic_names()
     found = []
     for side in ("attacker", "defender"):
         name = request.tactics.get(side, "default")
-        if name not in tactics:
-            found.append(unknown("tactic", name, tactics, rule=None).at(f"tactics.{side}"))
+        if name in tactics:
+            continue
+        if name in TACTICAL_TACTICS:  # the other book's plan: pointed to its variant (21.3)
+            found.append(
+                RuleError(
+                    f"tactics.{side}: {name!r} is a plan of Tactical Titan's fights; ask with "
+                    f'"variant": "{TACTICAL}"',
+                    rule="21.3",
+                    path=f"tactics.{side}",
+                )
+            )
+            continue
+        found.append(unknown("tactic", name, tactics, rule=None).at(f"tactics.{side}"))
     return found  # type: ignore[return-value]
 
 

@@ -56,8 +56,15 @@ def terrain_name(**kwargs: Any) -> Name:
     return Name(lambda: TERRAINS, **kwargs)
 
 
+def _tactics() -> tuple[str, ...]:
+    from simulator.tactical.engagement import TACTICS as TACTICAL_TACTICS
+
+    return (*tactic_names(), *(t for t in TACTICAL_TACTICS if t not in tactic_names()))
+
+
 def tactic_name(**kwargs: Any) -> Name:
-    return Name(tactic_names, **kwargs)
+    """TITAN's tactics, and under `variant: tactical` Tactical Titan's plans and `search`."""
+    return Name(_tactics, **kwargs)
 
 
 def lord_name(**kwargs: Any) -> Name:

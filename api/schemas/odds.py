@@ -88,11 +88,13 @@ class LegionSchema(Schema):
 
 class TacticsSchema(Schema):
     attacker = tactic_name(
-        load_default="default", **_d("the attacker's tactic (GET /api/v1/tactics)")
+        load_default="default",
+        **_d(
+            "the attacker's tactic (GET /api/v1/tactics); under `variant: tactical`, one of "
+            "Tactical Titan's plans or `search` (docs/tactical.md)"
+        ),
     )
-    defender = tactic_name(
-        load_default="default", **_d("the defender's tactic (GET /api/v1/tactics)")
-    )
+    defender = tactic_name(load_default="default", **_d("the defender's tactic, as the attacker's"))
 
 
 class StylesSchema(Schema):

@@ -15,8 +15,8 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import dataclass, field, replace
+from functools import cache, partial
 from types import MappingProxyType
 from typing import Any
 
@@ -57,10 +57,13 @@ from simulator.precision import Plan, half_width, outcome_counts
 from simulator.statistics import distribution, mean, proportion, survival, survivors_by_name
 from simulator.tactical import odds as fights
 from simulator.tactical import tables
+from simulator.tactical.search import SEARCH, Choice, choose
+from simulator.tactical.styles import STYLES, with_styles
 
 ROUNDS = 7  # TITAN 10.5's Battle-Rounds: the fight's length, the defender's turn first
 SETS = 1  # the counters come from one game set (2.0, 2.3)
 SIDES = ("attacker", "defender")
+TACTICS = (*STYLES, SEARCH)  # a side's tactic: one of the plans, or the plan search
 # The players of the fight's state: the defender first in turn order (TITAN 10.3).
 PLAYERS = ("Defender", "Attacker")
 PLAYER_OF = {"attacker": "Attacker", "defender": "Defender"}
@@ -105,6 +108,7 @@ class Fight:
     trials: int
     seed: int
     precision: float | None
+    tactics: Mapping[str, str] = field(default_factory=lambda: dict.fromkeys(SIDES, "default"))
 
     def figures_of(self, side: str) -> list[int]:
         """The columns of the side's characters in the state (in the order given)."""
@@ -190,11 +194,11 @@ def prepare(
             problems.append(RuleError(f"{name}: {why}", rule=rule, path=name))
     for side in SIDES:
         tactic = request.tactics.get(side, "default")
-        if tactic != "default":
+        if tactic not in TACTICS:
             problems.append(
                 RuleError(
-                    f"tactics.{side}: {tactic!r} is a TITAN tactic; Tactical Titan's fights "
-                    "are played by its default tactic",
+                    f"tactics.{side}: {tactic!r} is not one of Tactical Titan's plans; its "
+                    f"fights are played by one of {', '.join(TACTICS)}",
                     rule="4.0",
                     path=f"tactics.{side}",
                 )
@@ -239,7 +243,8 @@ def prepare(
         lambda: check_trials(request.trials, max_trials, request.precision, default_trials),
         lambda: check_seed(request.seed),
     )
-    return Fight(terrain, request.land, entry, state, trials, seed, precision)
+    tactics = {side: request.tactics.get(side, "default") for side in SIDES}
+    return Fight(terrain, request.land, entry, state, trials, seed, precision, tactics)
 
 
 def _state(
@@ -272,16 +277,53 @@ def _state(
     )
 
 
+def good_endings(found: fights.Fights, side: str) -> np.ndarray:
+    """Each fight's good ending for the side: the attacker's wins; the defender's wins and time
+    losses (it keeps its land)."""
+    outcome = outcomes([found])
+    if side == "attacker":
+        return outcome == ATTACKER_WINS
+    return (outcome == DEFENDER_WINS) | (outcome == TIME_LOSS)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A fight's setup with each side's plan in it, and the plan search's choice for a side that
+    searched."""
+
+    setup: tables.Setup
+    plans: Mapping[str, str]
+    choices: Mapping[str, Choice]
+
+
+def played(fight: Fight) -> Played:
+    """Each side's plan: the one asked, or for ``search`` the plan search's choice against the
+    other side's (the defender, who moves first, chooses first)."""
+    setup = tables.setup(fight.state)
+    plans = {s: fight.tactics[s] for s in SIDES if fight.tactics[s] != SEARCH}
+    setup = with_styles(setup, {PLAYERS.index(PLAYER_OF[s]): p for s, p in plans.items()})
+    choices = {}
+    for side in ("defender", "attacker"):
+        if fight.tactics[side] != SEARCH:
+            continue
+        q = PLAYERS.index(PLAYER_OF[side])
+        choice = choose(setup, q, partial(good_endings, side=side), fight.seed, 2 * ROUNDS, UNTIL)
+        setup = with_styles(setup, {q: choice.plan})
+        plans[side], choices[side] = choice.plan, choice
+    return Played(setup, plans, choices)
+
+
 def play_together(
     fought: list[Fight],
     plan: Plan,
     reached: Callable[[list[np.ndarray]], bool],
     time_budget: float | None = None,
-) -> tuple[list[fights.Fights], str]:
+) -> tuple[list[fights.Fights], list[Played], str]:
     """Fights 0, 1, ... of each (the same indices and seed for all: common dice), up to the
     plan's looks; at each look stop if ``reached(outcome counts of each)``, and between chunks
-    when the time budget is spent. (fights of each, why play stopped.)"""
-    setups = [tables.setup(f.state) for f in fought]
+    when the time budget is spent. (fights of each, the plans played, why play stopped.)"""
+    plays = [played(f) for f in fought]
+    setups = [p.setup for p in plays]
     parts: list[list[fights.Fights]] = [[] for _ in fought]
     chunk = max(1, fights.CHUNK // len(fought))
     started = time.perf_counter()
@@ -293,14 +335,14 @@ def play_together(
     for look in plan.looks:
         while done < look:
             if time_budget is not None and done and time.perf_counter() - started >= time_budget:
-                return joined(), "time"
+                return joined(), plays, "time"
             count = min(chunk, look - done)
             for fight, setup, into in zip(fought, setups, parts, strict=True):
                 into.append(fights.play(setup, count, fight.seed, 2 * ROUNDS, UNTIL, None, done))
             done += count
         if plan.precision is not None and reached([outcome_counts(outcomes(p)) for p in parts]):
-            return joined(), "precision"
-    return joined(), "trials"
+            return joined(), plays, "precision"
+    return joined(), plays, "trials"
 
 
 def outcomes(parts: list[fights.Fights]) -> np.ndarray:
@@ -353,17 +395,38 @@ def _side(fight: Fight, done: fights.Fights, side: str) -> dict[str, Any]:
     return found
 
 
-def _play_summary(side: str) -> dict[str, Any]:
+def _play_summary(side: str, asked: str, plays: Played) -> dict[str, Any]:
+    played_plan = plays.plans.get(side, "default")
+    choice = plays.choices.get(side)
+    if choice is None:
+        chosen_by = (
+            "Tactical Titan's default tactic, the same in every fight"
+            if played_plan == "default"
+            else f"asked: Tactical Titan's plan {played_plan!r}, the same in every fight"
+        )
+        summary = f"The {side} played Tactical Titan's {played_plan!r} plan (docs/tactical.md)."
+    else:
+        chosen_by = (
+            f"the plan search: {choice.pilots} pilot fights of each of Tactical Titan's "
+            f"{len(choice.shares)} plans against the other side's play, on dice of their own"
+        )
+        summary = (
+            f"The {side} searched Tactical Titan's plans and played {played_plan!r}, good in "
+            f"{choice.shares[played_plan]:.0%} of its pilot fights (the default: "
+            f"{choice.shares['default']:.0%})."
+        )
     return {
-        "tactic": "default",
-        "chosen_by": "Tactical Titan's default tactic, the same in every fight",
-        "styles": {},
+        "tactic": asked,
+        "chosen_by": chosen_by,
+        "styles": {played_plan: 1.0},
         "changes_within_a_battle": False,
-        "summary": f"The {side} played Tactical Titan's default tactic (docs/tactical.md).",
+        "summary": summary,
     }
 
 
-def answer(fight: Fight, done: fights.Fights, stopped: str, plan: Plan) -> dict[str, Any]:
+def answer(
+    fight: Fight, done: fights.Fights, stopped: str, plan: Plan, plays: Played
+) -> dict[str, Any]:
     """The odds answer in TITAN's shape (``simulator.odds.answer_of``), for the variant."""
     outcome = outcomes([done])
     z = plan.z
@@ -381,11 +444,11 @@ def answer(fight: Fight, done: fights.Fights, stopped: str, plan: Plan) -> dict[
         "terrain": fight.terrain,
         "land": fight.land,
         "entry_side": fight.entry_side,
-        "tactics": {"attacker": "default", "defender": "default"},
+        "tactics": dict(fight.tactics),
         "search": None,
         "styles": None,
         "style_mix": None,
-        "play": {side: _play_summary(side) for side in SIDES},
+        "play": {side: _play_summary(side, fight.tactics[side], plays) for side in SIDES},
         "summonable": None,
         "reinforce": False,
         "variant": TACTICAL,
@@ -412,9 +475,11 @@ def odds(
     fight = prepare(request, max_trials=max_trials, default_trials=default_trials)
     plan = Plan.of(fight.trials, fight.precision)
     started = time.perf_counter()
-    (done,), stopped = play_together([fight], plan, lambda c: plan.reached(c[0]), time_budget)
+    (done,), (plays,), stopped = play_together(
+        [fight], plan, lambda c: plan.reached(c[0]), time_budget
+    )
     done.seconds = time.perf_counter() - started
-    return answer(fight, done, stopped, plan)
+    return answer(fight, done, stopped, plan, plays)
 
 
 def compare(
@@ -453,11 +518,11 @@ def compare(
         return all(plan.reached(c) and plan.reached(win_counts(c, codes)) for c in counts)
 
     started = time.perf_counter()
-    done, stopped = play_together(fought, plan, reached, time_budget)
+    done, plays, stopped = play_together(fought, plan, reached, time_budget)
     seconds = time.perf_counter() - started
     rows = []
-    for cand, fight, found in zip(cands, fought, done, strict=True):
-        summary = answer(fight, found, stopped, plan)
+    for cand, fight, found, each in zip(cands, fought, done, plays, strict=True):
+        summary = answer(fight, found, stopped, plan, each)
         wins = side_wins(outcomes([found]), request.side)
         row = candidate_row(cand, summary, request.side, wins, plan.z)
         healing = summary[request.side]["healing"]

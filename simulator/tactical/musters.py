@@ -81,10 +81,26 @@ def _log_roll(f, row):
 
 @in_fight
 def muster_phase(f, board, kinds, rng):
-    """6.0: every region muster the player may attempt (6.2), then its summonings (6.3)."""
-    for r in range(kinds.muster_number.shape[0]):
-        if f.region_done[r] == 0 and f.game[G_ENDED] == NONE:
-            region_muster(f, board, kinds, rng, r)
+    """6.0: every region muster the player may attempt (6.2), in the order of the regions its
+    characters stand in, then its summonings (6.3)."""
+    player = f.game[G_ACTIVE]
+    regions = f.queue  # the regions with an eligible character, as found
+    n = 0
+    for s in range(f.game[G_SLOTS]):
+        if not eligible(f, board, s, player):
+            continue
+        r = board.region[f.hexes[s]]
+        if r == NONE or f.region_done[r]:
+            continue
+        seen = False
+        for i in range(n):
+            seen = seen or regions[i] == r
+        if not seen:
+            regions[n] = r
+            n += 1
+    for i in range(n):
+        if f.game[G_ENDED] == NONE:
+            region_muster(f, board, kinds, rng, regions[i])
     summonings(f, board, kinds, rng)
 
 
@@ -114,9 +130,10 @@ def _qualifying(f, kinds, r, u):
     """6.2: the types of the counted characters that qualify a muster of ``u`` in region r."""
     found = 0
     for t in range(f.count.shape[0]):
-        need = kinds.muster_need[r, t, u]
-        if need > 0 and f.count[t] >= need:
-            found += 1
+        if f.count[t] > 0:
+            need = kinds.muster_need[r, t, u]
+            if need > 0 and f.count[t] >= need:
+                found += 1
     return found
 
 
@@ -143,7 +160,7 @@ def _participants(f, board, kinds, player, r, u, summoners):
 def region_muster(f, board, kinds, rng, r):
     player = f.game[G_ACTIVE]
     summoners = False
-    best, best_worth, best_hex, best_target = NONE, 0.0, NONE, 0
+    best, best_worth, best_target = NONE, 0.0, 0
     for attempt in range(2):  # Warlocks and Clerics kept for their summonings if they may be
         summoners = attempt == 1
         bonus = _count(f, board, kinds, player, r, summoners)
@@ -159,15 +176,15 @@ def region_muster(f, board, kinds, rng, r):
             if worth <= best_worth:
                 continue
             n = _participants(f, board, kinds, player, r, u, summoners)
-            h = arrival_hex(f, board, kinds, u, player, r, n)
-            if h != NONE:
-                best, best_worth, best_hex, best_target = u, worth, h, target
+            if arrival_hex(f, board, kinds, u, player, r, n, False) != NONE:
+                best, best_worth, best_target = u, worth, target
         if best != NONE:
             break
     if best == NONE:
         return  # 6.2: no muster to attempt, or no hex to come into
     _count(f, board, kinds, player, r, summoners)
     n = _participants(f, board, kinds, player, r, best, summoners)
+    best_hex = arrival_hex(f, board, kinds, best, player, r, n, True)
     for i in range(n):
         s = f.order[i]
         f.did[s] |= D_MUSTERED

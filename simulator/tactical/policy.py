@@ -565,10 +565,10 @@ def summon_worth(kinds, t, target):
 
 
 @in_fight_inline
-def arrival_hex(f, board, kinds, t, player, region, n):
+def arrival_hex(f, board, kinds, t, player, region, n, nearest):
     """Where a character mustered in ``region`` comes into play (6.2): of the unoccupied hexes
     of the region it may stand in beside a participant (the first ``n`` of ``f.order``), the
-    one nearest an enemy; NONE when there is none."""
+    one nearest an enemy (with ``nearest``; else the first found); NONE when there is none."""
     best, best_d = NONE, FAR
     for i in range(n):
         here = f.hexes[f.order[i]]
@@ -578,6 +578,8 @@ def arrival_hex(f, board, kinds, t, player, region, n):
                 break
             if board.region[h] != region or f.occ[h, 0] != NONE or not kinds.stand[t, h]:
                 continue
+            if not nearest:
+                return h
             near = FAR
             for e in range(f.game[G_SLOTS]):
                 if f.hexes[e] != NONE and f.owner[e] != player:

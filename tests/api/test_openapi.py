@@ -246,10 +246,12 @@ def _property(doc: dict, schema: str, *path: str) -> dict:
 def test_names_are_enums_tactics_from_the_simulators_registry(doc):
     from engine.battlelands import TERRAINS
     from engine.characters import NAMES
+    from simulator.tactical.engagement import TACTICS as TACTICAL_TACTICS
     from simulator.tactics import TACTICS
 
-    assert set(_property(doc, "Tactics", "attacker")["enum"]) == set(TACTICS)
-    assert set(_property(doc, "Tactics", "defender")["enum"]) == set(TACTICS)
+    both = {*TACTICS, *TACTICAL_TACTICS}  # TITAN's, and Tactical Titan's plans for its variant
+    assert set(_property(doc, "Tactics", "attacker")["enum"]) == both
+    assert set(_property(doc, "Tactics", "defender")["enum"]) == both
     assert set(_property(doc, "OddsRequest", "terrain")["enum"]) == {*TERRAINS, None}
     from engine.tactical.characters import NAMES as TACTICAL_NAMES
     from engine.variants import VARIANTS

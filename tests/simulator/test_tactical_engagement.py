@@ -18,8 +18,18 @@ from engine.tactical.characters import CHARACTERS
 from engine.tactical.state_checks import validate
 from simulator.odds import OddsRequest, odds
 from simulator.tactical import tables
-from simulator.tactical.engagement import PLAYERS, ROUNDS, battleland_map, map_hex, prepare
-from simulator.tactical.odds import Until
+from simulator.tactical.engagement import (
+    PLAYERS,
+    ROUNDS,
+    UNTIL,
+    battleland_map,
+    good_endings,
+    map_hex,
+    prepare,
+)
+from simulator.tactical.odds import Until, play
+from simulator.tactical.search import PILOT_FIRST, PILOTS, SEARCH
+from simulator.tactical.styles import STYLES, with_styles
 from simulator.tactical.trace import traced
 from tests.helpers.tactical_fights import POOL, Tally, replay
 
@@ -271,3 +281,42 @@ def test_a_style_changes_only_its_players_play_and_the_default_row_is_the_defaul
         other = play(styled, 400, 3, 2 * ROUNDS, Until.ONE_PLAYER)
         changed += not np.array_equal(base.survived, other.survived)
     assert changed >= 4  # a Titan, a healer and a rangestriker: most styles play otherwise
+
+
+def test_a_titan_tactic_is_refused_and_the_plans_are_named_4_0():
+    with pytest.raises(RuleError) as caught:
+        _fight(["Troll"], ["Ogre"], tactics={"attacker": "lookahead"})
+    assert caught.value.path == "tactics.attacker" and caught.value.rule == "4.0"
+    for name in (*STYLES, SEARCH):
+        assert name in caught.value.message
+
+
+def test_a_plan_asked_is_played_by_its_side_alone():
+    """A side given one of the plans plays it in every fight: the same dice, other fights than
+    the default's, and the answer says which plan each side played."""
+    legions = (["Titan", "Troll", "Ranger", "Druid"], ["Ogre", "Cyclops", "Gorgon", "Centaur"])
+    base = odds(_ask(*legions, trials=2000, seed=3))
+    bold = odds(_ask(*legions, trials=2000, seed=3, tactics={"attacker": "headlong"}))
+    assert bold["tactics"] == {"attacker": "headlong", "defender": "default"}
+    assert bold["play"]["attacker"]["styles"] == {"headlong": 1.0}
+    assert bold["play"]["defender"]["styles"] == {"default": 1.0}
+    assert bold["outcomes"] != base["outcomes"]
+
+
+def test_the_plan_search_plays_the_plan_its_pilots_found_best():
+    """``search``: the plan with the most good endings in the pilot fights (the defender's wins
+    and time losses here) is played, and the fights are those of asking that plan."""
+    legions = (["Titan", "Troll", "Ranger", "Druid"], ["Ogre", "Cyclops", "Gorgon", "Centaur"])
+    searched = odds(_ask(*legions, trials=2000, seed=3, tactics={"defender": "search"}))
+    fight = _fight(*legions, trials=2000, seed=3, tactics={"defender": "search"})
+    setup = tables.setup(fight.state)
+    shares = {}
+    for plan in STYLES:
+        pilots = play(with_styles(setup, {0: plan}), PILOTS, 3, 14, UNTIL, first=PILOT_FIRST)
+        shares[plan] = float(good_endings(pilots, "defender").mean())
+    chosen = max(shares, key=lambda p: (shares[p], p == "default"))
+    assert searched["play"]["defender"]["styles"] == {chosen: 1.0}
+    assert searched["tactics"]["defender"] == "search"
+    assert "pilot fights" in searched["play"]["defender"]["chosen_by"]
+    asked = odds(_ask(*legions, trials=2000, seed=3, tactics={"defender": chosen}))
+    assert searched["outcomes"] == asked["outcomes"]
