@@ -1,9 +1,8 @@
 """Shared fixtures: the app and its client; the kernels compiled before pytest-xdist's workers
-start; the longest tests first, the rest yielding the cores to them."""
+start; the longest tests first."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
@@ -27,23 +26,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests marked ``first`` (a kernel compiled from nothing, minutes long) run first: on
     pytest-xdist's workers they then run beside the others, not after them."""
     items.sort(key=lambda item: item.get_closest_marker("first") is None)  # stable otherwise
-
-
-YIELDING = 10  # the niceness of a pytest-xdist worker once it runs a test not marked first
-_yielding = False
-
-
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    """On pytest-xdist's workers, a test marked ``first`` (a kernel compiled from nothing in a
-    server it starts) is the critical path of the run: the processes it starts keep the normal
-    priority, and every worker lowers its own once it runs any other test, so that the
-    compile has a core to itself while the short tests share the other."""
-    global _yielding
-    if _yielding or not os.environ.get("PYTEST_XDIST_WORKER"):
-        return
-    if item.get_closest_marker("first") is None:
-        os.nice(YIELDING)
-        _yielding = True
 
 
 PREPARE = "from simulator.kernel_cache import KERNELS; KERNELS[{name!r}].prepare()"

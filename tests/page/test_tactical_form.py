@@ -190,6 +190,7 @@ def test_a_tactical_answers_fight_is_seen_on_the_map_with_its_odds(page, base_ur
 
     assert page.input_value("#odds-turns") == "14"
     assert page.input_value("#odds-until") == "one_player"
+    assert not page.is_checked("#odds-musters")  # an Engagement's fights never muster
     assert "14 player turns" in page.inner_text("#odds-preset")
     page.fill("#odds-fights", "50")
     with page.expect_response(
@@ -199,7 +200,7 @@ def test_a_tactical_answers_fight_is_seen_on_the_map_with_its_odds(page, base_ur
     page.wait_for_selector("#odds-result[data-state=done]", timeout=RUN_TIMEOUT_MS)
     assert asked.value.status == 200
     assert json.loads(asked.value.request.post_data) == {
-        "state": expected, "fights": 50, "turns": 14, "until": "one_player",
+        "state": expected, "fights": 50, "turns": 14, "until": "one_player", "musters": False,
     }  # fmt: skip
     cards = page.locator("#odds-players .odds-player")
     assert sorted(cards.evaluate_all("cs => cs.map(c => c.dataset.player)")) == [
