@@ -404,7 +404,11 @@ def _play_summary(side: str, asked: str, plays: Played) -> dict[str, Any]:
             if played_plan == "default"
             else f"asked: Tactical Titan's plan {played_plan!r}, the same in every fight"
         )
-        summary = f"The {side} played Tactical Titan's {played_plan!r} plan (docs/tactical.md)."
+        summary = (
+            f"The {side} played Tactical Titan's default tactic (docs/tactical.md)."
+            if played_plan == "default"
+            else f"The {side} played Tactical Titan's {played_plan!r} plan (docs/tactical.md)."
+        )
     else:
         chosen_by = (
             f"the plan search: {choice.pilots} pilot fights of each of Tactical Titan's "
