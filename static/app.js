@@ -1,8 +1,9 @@
 // The odds form: builds a POST /api/v1/odds request from the form, shows the answer,
 // puts the request in the address (a shareable link) and shows the API's errors next to
 // the field each one names (the error details carry a JSON path). Under Tactical Titan's
-// rules ("variant": "tactical") the Legions may hold its new characters and TITAN's own
-// choices (tactics, summoning, reinforcement) are left out of the request.
+// rules ("variant": "tactical") the Legions may hold its new characters, each side plays one
+// of its plans, and TITAN's own choices (tactics, summoning, reinforcement) are left out of
+// the request.
 "use strict";
 
 const API = "/api/v1";
@@ -30,6 +31,29 @@ const TACTICS = {
   biding: "Keeps away for three rounds, then fights as balanced with every character at hand.",
   countering: "Keeps away for the first round while the enemy comes on, then all-out attack.",
   lookahead: "Searches every phase by playing the Battle out; slow, for few but better Battles.",
+};
+// Tactical Titan's plans in simulator.tactical.engagement.TACTICS's order (a test holds them
+// equal): [label, what it does] (docs/tactical.md, "How far the default is from other plans").
+const PLANS = {
+  default: ["Default",
+    "Tactical Titan's default tactic: a steady player, the same in every fight."],
+  bold_titan: ["Bold Titan: the Titan fights in the line",
+    "The Titan does not keep out of the enemy's reach."],
+  headlong: ["Headlong: closes in at once",
+    "Advances and engages at once, wherever it can strike."],
+  patient: ["Patient: lets the enemy come",
+    "Advances slowly, in no hurry to engage: the enemy must come."],
+  no_rest: ["No rest: the hurt stay in the fight",
+    "Hurt characters do not step back to rest."],
+  healers_forward: ["Healers forward: healers fight as the rest",
+    "Healers neither keep behind the line nor stay by the hurt."],
+  rangers_close: ["Rangers close: rangestrikers close in",
+    "Rangestrikers do not seek to shoot from range: they close in as the rest."],
+  all_in: ["All in: nobody keeps behind a line",
+    "No line to keep behind: Titans and healers fight as the rest."],
+  search: ["Search: the plan its pilot fights find best",
+    "500 pilot fights of each plan for this side, on dice of their own; the plan with the " +
+    "most good endings is played (a few seconds more)."],
 };
 const TERRAIN_ORDER = [
   "Plains", "Woods", "Brush", "Jungle", "Hills", "Mountains",
@@ -222,6 +246,12 @@ function fillTactics() {
       ...Object.keys(TACTICS).map((t) => element("option", { value: t, text: t }))
     );
   }
+  // Tactical Titan's plans have selects of their own, so TITAN's choices stay as they were
+  for (const select of $$(".plan")) {
+    select.replaceChildren(
+      ...Object.entries(PLANS).map(([p, [label]]) => element("option", { value: p, text: label }))
+    );
+  }
 }
 
 // ---------- the form's state ----------
@@ -318,6 +348,7 @@ async function updateLandView() {
 function updateTacticHelp() {
   for (const who of ["attacker", "defender"]) {
     $(`#tactic-${who}-help`).textContent = TACTICS[$(`#tactic-${who}`).value] || "";
+    $(`#plan-${who}-help`).textContent = PLANS[$(`#plan-${who}`).value]?.[1] || "";
   }
 }
 
@@ -384,8 +415,9 @@ function requestFromForm() {
     request[side] = { score: score === undefined ? 0 : score, characters: [...state.legions[side]] };
   }
   if (isTactical()) {
-    // its default tactic plays both sides, nobody is summoned or reinforces: not asked
+    // each side plays one of its plans; nobody is summoned or reinforces: not asked
     request.variant = TACTICAL;
+    request.tactics = { attacker: $("#plan-attacker").value, defender: $("#plan-defender").value };
   } else {
     request.tactics = { attacker: $("#tactic-attacker").value, defender: $("#tactic-defender").value };
     request.summonable = $("#summonable").value || null;
@@ -419,9 +451,14 @@ function fillForm(request) {
       ? legion.characters.map(String).slice(0, LEGION_LIMIT * 2) : [];
     renderLegion(side);
   }
+  // the tactics of the request's rules; the other rules' choices back to their default
+  const tactical = request.variant === TACTICAL;
   const tactics = request.tactics || {};
-  $("#tactic-attacker").value = tactics.attacker in TACTICS ? tactics.attacker : "default";
-  $("#tactic-defender").value = tactics.defender in TACTICS ? tactics.defender : "default";
+  for (const side of ["attacker", "defender"]) {
+    const [mine, other, names] = tactical ? ["plan", "tactic", PLANS] : ["tactic", "plan", TACTICS];
+    $(`#${mine}-${side}`).value = Object.hasOwn(names, tactics[side]) ? tactics[side] : "default";
+    $(`#${other}-${side}`).value = "default";
+  }
   $("#summonable").value = request.summonable || "";
   $("#reinforce").checked = request.reinforce !== false;
   $("#trials").value = request.trials ?? 10000;
@@ -486,10 +523,15 @@ function clearErrors() {
 }
 
 function clearFieldError(path) {
-  const p = $(`[data-error-for="${path}"]`);
-  if (p) p.hidden = true;
-  const field = $(`[data-path="${path}"]`);
-  if (field) field.removeAttribute("aria-invalid");
+  for (const p of $$(`[data-error-for="${path}"]`)) p.hidden = true;
+  for (const field of $$(`[data-path="${path}"]`)) field.removeAttribute("aria-invalid");
+}
+
+/** The first element of ``selector`` the rules chosen show: a field both rules have
+ * (tactics.attacker) has a control and an error place under each. */
+function forRules(selector) {
+  const away = isTactical() ? "titan-only" : "tactical-only";
+  return $$(selector).find((e) => !e.classList.contains(away)) || null;
 }
 
 /** A JSON path in dotted form: "attacker.characters[1]" -> "attacker.characters.1". */
@@ -501,9 +543,8 @@ function dotted(path) {
 function placeFor(path) {
   const parts = dotted(path).split(".");
   while (parts.length) {
-    const place = $(`[data-error-for="${parts.join(".")}"]`);
-    const hiddenHere = isTactical() && place?.classList.contains("titan-only");
-    if (place && !hiddenHere && !place.parentElement.closest("[hidden]")) return place;
+    const place = forRules(`[data-error-for="${parts.join(".")}"]`);
+    if (place && !place.parentElement.closest("[hidden]")) return place;
     parts.pop();
   }
   return null;
@@ -553,7 +594,7 @@ function showErrors(envelope, status) {
     place.textContent = place.hidden ? text : `${place.textContent} ${text}`;
     place.hidden = false;
     const key = place.dataset.errorFor;
-    const field = $(`[data-path="${key}"]`);
+    const field = forRules(`[data-path="${key}"]`);
     if (field) {
       field.setAttribute("aria-invalid", "true");
       if (place.id === "") place.id = `error-${key.replace(/\W/g, "-")}`;
@@ -855,6 +896,15 @@ function styleMix(mix) {
   return entries.map(([name, share]) => `${name} ${number(100 * share, 0)}%`).join(", ");
 }
 
+/** Under Tactical Titan's rules, how each side played: the answer's sentence for it (the
+ * plan chosen, and for a search its pilot fights' good endings against the default's). */
+function renderPlay(answer) {
+  const play = answer.variant === TACTICAL ? answer.play : null;
+  $("#play-summaries").replaceChildren(...["attacker", "defender"]
+    .filter((side) => play?.[side]?.summary)
+    .map((side) => element("li", { "data-side": side, text: play[side].summary })));
+}
+
 function renderAnswer(answer, request) {
   state.lastRequest = request;
   state.lastAnswer = answer;
@@ -863,6 +913,7 @@ function renderAnswer(answer, request) {
   renderSide("attacker", answer, request);
   renderSide("defender", answer, request);
   renderAlternatives(answer);
+  renderPlay(answer);
   const replay = { ...request, seed: answer.seed }; // the link shows these very dice again
   const link = linkFor(replay);
   $("#share-link").value = link;
@@ -1325,7 +1376,7 @@ function wire() {
     state.entrySide = $("#entry-side").value;
     updateLandView();
   });
-  for (const select of $$(".tactic")) select.addEventListener("change", updateTacticHelp);
+  for (const select of $$(".tactic, .plan")) select.addEventListener("change", updateTacticHelp);
   for (const side of ["attacker", "defender"]) {
     const box = $(`#${side}`);
     $(".add", box).addEventListener("click", () => {

@@ -1,7 +1,8 @@
 """The odds form at / under Tactical Titan's rules, in headless Chromium at a laptop's width
 and a phone's: the Rules choice sends ``"variant": "tactical"``, the Legions take the
-variant's new characters, TITAN's own choices step aside with a note, and the answer shows
-each side's healing (docs/page.md, "Under Tactical Titan's rules"; docs/tactical.md, "An
+variant's new characters, TITAN's own choices step aside with a note and each side chooses
+one of the variant's plans, and the answer shows each side's healing and how it played
+(docs/page.md, "Under Tactical Titan's rules"; docs/tactical.md, "An
 Engagement under Tactical Titan's rules")."""
 
 from __future__ import annotations
@@ -10,11 +11,12 @@ import json
 import os
 import re
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 from urllib.request import Request, urlopen
 
 import pytest
 
+from simulator.tactical.engagement import TACTICS
 from tests.helpers.browser import (
     ODDS,
     RUN_TIMEOUT_MS,
@@ -79,7 +81,8 @@ def test_a_tactical_engagement_with_a_druid_shows_each_sides_healing(sized_page,
     assert answered.value.status == 200
     sent = json.loads(answered.value.request.post_data)
     assert sent["variant"] == "tactical" and sent["attacker"]["characters"] == ATTACKER
-    assert not {"tactics", "summonable", "reinforce"} & set(sent)  # refused under the variant
+    assert not {"summonable", "reinforce"} & set(sent)  # refused under the variant
+    assert sent["tactics"] == {"attacker": "default", "defender": "default"}  # its own plans
     answer = answered.value.json()
     assert answer["variant"] == "tactical" and answer["styles"] is None
     for side in ("attacker", "defender"):
@@ -117,6 +120,66 @@ def test_a_tactical_engagement_with_a_druid_shows_each_sides_healing(sized_page,
     shot(page, "form-back-to-titan", ".rules")
 
 
+def test_each_side_chooses_a_tactical_plan_and_the_answer_says_how_it_played(page, base_url):
+    open_form(page, base_url + "/")
+    page.select_option("#tactic-attacker", "aggressive")  # TITAN's choice, kept for TITAN
+    page.check("input[name=variant][value=tactical]")
+    assert page.is_hidden("#tactic-attacker") and page.is_visible("#plan-attacker")
+    for side in ("attacker", "defender"):
+        offered = page.locator(f"#plan-{side} option")
+        assert offered.evaluate_all("os => os.map(o => o.value)") == list(TACTICS)
+        assert page.input_value(f"#plan-{side}") == "default"
+    labels = page.locator("#plan-attacker option").all_inner_texts()
+    assert labels[0] == "Default" and labels[-1].startswith("Search: ")
+    page.check("input[name=where][value=terrain]")
+    page.select_option("#terrain", "Woods")
+    set_legion(page, "attacker", ATTACKER)
+    set_legion(page, "defender", DEFENDER)
+    page.fill("#trials", "100")
+    page.fill("#seed", "1")
+
+    # TITAN's tactic under the variant: refused at the plan's own field (4.0)
+    page.evaluate("""() => {
+        const select = document.querySelector('#plan-attacker');
+        select.append(new Option('aggressive', 'aggressive'));
+        select.value = 'aggressive';
+    }""")
+    with page.expect_response(ODDS, timeout=RUN_TIMEOUT_MS) as refused:
+        page.click("#run")
+    assert refused.value.status == 422
+    error = page.locator(".tactical-only[data-error-for='tactics.attacker']")
+    error.wait_for()
+    assert "4.0" in error.inner_text()
+    assert page.get_attribute("#plan-attacker", "aria-invalid") == "true"
+    page.evaluate("() => document.querySelector('#plan-attacker [value=aggressive]').remove()")
+
+    page.select_option("#plan-attacker", "search")
+    assert "pilot fights" in page.inner_text("#plan-attacker-help")
+    with page.expect_response(ODDS, timeout=RUN_TIMEOUT_MS) as answered:
+        page.click("#run")
+    page.wait_for_selector("#results[data-state=done]", timeout=RUN_TIMEOUT_MS)
+    assert answered.value.status == 200
+    sent = json.loads(answered.value.request.post_data)
+    assert sent["variant"] == "tactical"
+    assert sent["tactics"] == {"attacker": "search", "defender": "default"}
+    play = answered.value.json()["play"]
+    assert play["attacker"]["tactic"] == "search"
+    for side in ("attacker", "defender"):
+        shown = page.inner_text(f"#play-summaries li[data-side={side}]")
+        assert shown == play[side]["summary"]
+    assert "searched Tactical Titan's plans" in page.inner_text("#play-summaries")
+    # the address holds the plan (a shared link asks with it)
+    assert json.loads(parse_qs(urlsplit(page.url).fragment)["q"][0])["tactics"] == sent["tactics"]
+
+    # back to TITAN's rules: its tactic as it was; and the plan as it was on the way back
+    page.check("input[name=variant][value=titan]")
+    assert page.is_visible("#tactic-attacker") and page.is_hidden("#plan-attacker")
+    assert page.input_value("#tactic-attacker") == "aggressive"
+    page.check("input[name=variant][value=tactical]")
+    assert page.input_value("#plan-attacker") == "search"
+    assert page.script_errors == [] and page.outside == []
+
+
 def test_a_titan_link_naming_a_new_character_shows_the_services_refusal_at_it(page, base_url):
     request = {"terrain": "Woods", "attacker": {"score": 0, "characters": ["Titan", "Druid"]},
                "defender": {"score": 0, "characters": ["Ogre"]}, "trials": 100}  # fmt: skip
@@ -131,13 +194,18 @@ def test_a_titan_link_naming_a_new_character_shows_the_services_refusal_at_it(pa
 
 def test_a_tactical_link_refills_the_rules_and_asks_again(page, base_url):
     request = {"terrain": "Plains", "variant": "tactical", "trials": 100, "seed": 3,
+               "tactics": {"attacker": "patient", "defender": "headlong"},
                "attacker": {"score": 0, "characters": ["Titan", "Healer"]},
                "defender": {"score": 0, "characters": ["Troll", "Troll"]}}  # fmt: skip
     with page.expect_response(ODDS, timeout=RUN_TIMEOUT_MS) as answered:
         open_form(page, link_to(base_url, request))
     page.wait_for_selector("#results[data-state=done]", timeout=RUN_TIMEOUT_MS)
-    assert json.loads(answered.value.request.post_data)["variant"] == "tactical"
+    sent = json.loads(answered.value.request.post_data)
+    assert sent["variant"] == "tactical" and sent["tactics"] == request["tactics"]
     assert page.is_checked("input[name=variant][value=tactical]")
+    assert page.input_value("#plan-defender") == "headlong"
+    # "patient" is a TITAN tactic's name too: TITAN's choice stays its default
+    assert page.input_value("#tactic-attacker") == "default"
     assert page.is_hidden("#summonable")
     assert "under Tactical Titan's rules" in page.inner_text("#run-facts")
 
