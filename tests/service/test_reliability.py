@@ -344,7 +344,9 @@ def test_two_of_the_largest_simulations_leave_health_and_validate_quick(server):
     assert all(a.json()["truncated"] for a in answers)  # they ran their whole budget
     for name, series in poll.series.items():
         assert not series.errors, (name, series.errors[:3])
-        assert series.worst < 0.5, (name, series.summary())
+        # one waiting behind a simulation would take seconds (its 20 s budget); a second at
+        # most leaves room for a machine busy with other work
+        assert series.worst < 1.0, (name, series.summary())
 
 
 CHUNKED = (
