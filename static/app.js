@@ -921,6 +921,8 @@ function renderAnswer(answer, request) {
   // the variant's fights start from a state the map page shows (POST /tactical/engagement)
   const onMap = new URLSearchParams({ engagement: JSON.stringify(replay) });
   $("#see-on-map").href = `/tactical#${onMap}`;
+  $("#see-on-map-plans").hidden = answer.variant !== TACTICAL ||
+    Object.values(answer.tactics ?? {}).every((t) => t === "default");
   const rules = answer.variant === TACTICAL ? " under Tactical Titan's rules" : "";
   $("#run-facts").textContent = `${number(answer.trials, 0)} Battles on ${answer.terrain}${rules}` +
     ` (attacker from side ${answer.entry_side}) in ${number(answer.seconds ?? 0, 2)} s,` +

@@ -168,6 +168,8 @@ def test_each_side_chooses_a_tactical_plan_and_the_answer_says_how_it_played(pag
         shown = page.inner_text(f"#play-summaries li[data-side={side}]")
         assert shown == play[side]["summary"]
     assert "searched Tactical Titan's plans" in page.inner_text("#play-summaries")
+    # the map page plays the default tactic: its link says so when a side played another plan
+    assert page.is_visible("#see-on-map-plans")
     # the address holds the plan (a shared link asks with it)
     assert json.loads(parse_qs(urlsplit(page.url).fragment)["q"][0])["tactics"] == sent["tactics"]
 
@@ -228,6 +230,7 @@ def test_a_tactical_answers_fight_is_seen_on_the_map_with_its_odds(page, base_ur
     assert "Played under Tactical Titan's rules" in page.inner_text("#summary")
     sent = json.loads(answered.value.request.post_data)
     expected = ask(base_url, "/api/v1/tactical/engagement", sent)["state"]
+    assert page.is_hidden("#see-on-map-plans")  # both on the default tactic, as the map page
 
     with page.expect_response(re.compile(r"/tactical/engagement$")) as engaged:
         page.click("text=See this fight on the map")
