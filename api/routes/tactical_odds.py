@@ -104,6 +104,7 @@ def odds() -> Response:
             most_turns=config["TACTICAL_MAX_TURNS"],
             time_budget=config["TIME_BUDGET_SECONDS"],
             musters=body["musters"],
+            plans=body["plans"],
         )
     return answer(found)
 

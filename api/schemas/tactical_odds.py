@@ -61,6 +61,17 @@ class FightOddsRequestSchema(Schema):
         validate=validate.Range(min=0, max=SEED_MAX),
         **_d("the seed of the fights' dice; the same seed plays the same fights (default: new)"),
     )
+    plans = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        load_default=None,
+        **_d(
+            "a player's plan by its name: one of Tactical Titan's plans (`default`, "
+            "`bold_titan`, `headlong`, ...) or `search`, the plan its pilot fights find best "
+            "(docs/tactical.md); the players not named play the default tactic",
+            example={"Red": "search"},
+        ),
+    )
     musters = Boolean(
         load_default=False,
         **_d(
@@ -112,6 +123,21 @@ class FightPlayerSchema(Schema):
         MeanSchema,
         required=True,
         **_d("characters its musters and summonings bring into play (6.0; 0 without musters)"),
+    )
+
+
+class FightPlanSchema(Schema):
+    player = fields.String(required=True, **_d("the player"))
+    plan = fields.String(required=True, **_d("the plan it played in every fight"))
+    pilots = fields.Dict(
+        keys=fields.String(),
+        values=fields.Float(),
+        required=True,
+        allow_none=True,
+        **_d(
+            "for a player that searched, {plan: the share of its pilot fights it won with it}; "
+            "null otherwise"
+        ),
     )
 
 
@@ -173,6 +199,9 @@ class FightOddsAnswerSchema(Schema):
         required=True, **_d("when a fight stopped early", enum=[u.value for u in Until])
     )
     musters = fields.Boolean(required=True, **_d("the Muster Phase was played"))
+    plans = fields.List(
+        fields.Nested(FightPlanSchema), required=True, **_d("each player's plan, in turn order")
+    )
     fights_per_second = fields.Float(required=True, **_d("the kernel's speed on this request"))
     truncated = fields.Boolean(
         required=True,

@@ -57,13 +57,12 @@ from simulator.precision import Plan, half_width, outcome_counts
 from simulator.statistics import distribution, mean, proportion, survival, survivors_by_name
 from simulator.tactical import odds as fights
 from simulator.tactical import tables
-from simulator.tactical.search import SEARCH, Choice, choose
-from simulator.tactical.styles import STYLES, with_styles
+from simulator.tactical.search import PLANS, Choice, with_plans
 
 ROUNDS = 7  # TITAN 10.5's Battle-Rounds: the fight's length, the defender's turn first
 SETS = 1  # the counters come from one game set (2.0, 2.3)
 SIDES = ("attacker", "defender")
-TACTICS = (*STYLES, SEARCH)  # a side's tactic: one of the plans, or the plan search
+TACTICS = PLANS  # a side's tactic: one of Tactical Titan's plans, or the plan search
 # The players of the fight's state: the defender first in turn order (TITAN 10.3).
 PLAYERS = ("Defender", "Attacker")
 PLAYER_OF = {"attacker": "Attacker", "defender": "Defender"}
@@ -299,18 +298,21 @@ class Played:
 def played(fight: Fight) -> Played:
     """Each side's plan: the one asked, or for ``search`` the plan search's choice against the
     other side's (the defender, who moves first, chooses first)."""
-    setup = tables.setup(fight.state)
-    plans = {s: fight.tactics[s] for s in SIDES if fight.tactics[s] != SEARCH}
-    setup = with_styles(setup, {PLAYERS.index(PLAYER_OF[s]): p for s, p in plans.items()})
-    choices = {}
-    for side in ("defender", "attacker"):
-        if fight.tactics[side] != SEARCH:
-            continue
-        q = PLAYERS.index(PLAYER_OF[side])
-        choice = choose(setup, q, partial(good_endings, side=side), fight.seed, 2 * ROUNDS, UNTIL)
-        setup = with_styles(setup, {q: choice.plan})
-        plans[side], choices[side] = choice.plan, choice
-    return Played(setup, plans, choices)
+    player_of = {side: PLAYERS.index(PLAYER_OF[side]) for side in SIDES}
+    side_of = {q: side for side, q in player_of.items()}
+    setup, plans, choices = with_plans(
+        tables.setup(fight.state),
+        {player_of[side]: fight.tactics[side] for side in SIDES},
+        lambda q: partial(good_endings, side=side_of[q]),
+        fight.seed,
+        2 * ROUNDS,
+        UNTIL,
+    )
+    return Played(
+        setup,
+        {side: plans[q] for side, q in player_of.items()},
+        {side_of[q]: choice for q, choice in choices.items()},
+    )
 
 
 def play_together(

@@ -14,6 +14,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,7 @@ from engine.errors import RuleError, TitanError
 from engine.tactical.state import GameState
 from simulator import threads as kernel_threads
 from simulator.limits import MIN_TRIALS, check_seed
+from simulator.odds import raise_all
 from simulator.statistics import Z95, distribution, wilson_interval
 from simulator.tactical import kernel, tables
 from simulator.tactical import state as s
@@ -194,9 +196,16 @@ def mean_interval(values: np.ndarray) -> dict[str, Any]:
 
 
 def summary(
-    setup: tables.Setup, done: Fights, seed: int, turns: int, until: Until, asked: int | None = None
+    setup: tables.Setup,
+    done: Fights,
+    seed: int,
+    turns: int,
+    until: Until,
+    asked: int | None = None,
+    plans: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The odds answer (docs/tactical.md, "Odds")."""
+    """The odds answer (docs/tactical.md, "Odds"); ``plans``: each player's plan, as
+    ``played_plans`` tells it (every player on the default tactic when None)."""
     state = setup.state
     alone = done.standing.sum(axis=1) == 1
     players = []
@@ -239,6 +248,9 @@ def summary(
         "max_turns": turns,
         "until": str(until),
         "musters": bool(setup.start.game[s.G_MUSTERS]),
+        "plans": plans
+        if plans is not None
+        else [{"player": p.name, "plan": "default", "pilots": None} for p in state.players],
         "fights_per_second": done.n / done.seconds if done.seconds > 0 else 0.0,
         "truncated": asked is not None and done.n < asked,
     }
@@ -255,15 +267,17 @@ def odds(
     most_turns: int = MAX_TURNS,
     time_budget: float | None = None,
     musters: bool = False,
+    plans: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """Each player's chance that its Titan falls and that it holds the field, its expected
     points and healing, each character's survival and the turns the fight lasted, with 95%
     intervals, from ``fights`` fights of at most ``turns`` player turns (``until`` a Titan
     falls, or one player is left). ``musters``: each Muster Phase is played (region musters and
-    summonings, 6.0-6.4, 10.0), else passed. ``threads``: 1 plays on this thread; otherwise on
-    the kernel's threads (``simulator.threads``). ``time_budget``: seconds after which it
-    answers with the fights played (``truncated``). Bad input raises ``TitanError`` naming
-    it."""
+    summonings, 6.0-6.4, 10.0), else passed. ``plans``: a player's plan by its name (one of
+    ``simulator.tactical.search.PLANS``; the others play the default tactic). ``threads``: 1
+    plays on this thread; otherwise on the kernel's threads (``simulator.threads``).
+    ``time_budget``: seconds after which it answers with the fights played (``truncated``). Bad
+    input raises ``TitanError`` naming it."""
     game = read_state(state)
     fights = check_fights(fights, most_fights)
     turns = check_turns(turns, most_turns)
@@ -276,10 +290,60 @@ def odds(
         ) from None
     if not isinstance(musters, bool):
         raise TitanError(f"musters: true or false, not {musters!r}", path="musters")
-    setup = tables.setup(game, musters)
+    asked = check_plans(game, plans or {})
+    setup, told = played_plans(tables.setup(game, musters), asked, seed, turns, chosen)
     parts = 1 if threads == 1 else None
     done = play_within(setup, fights, seed, turns, chosen, parts, time_budget)
-    return summary(setup, done, seed, turns, chosen, fights)
+    return summary(setup, done, seed, turns, chosen, fights, told)
+
+
+def check_plans(game: GameState, plans: Mapping[str, str]) -> dict[int, str]:
+    """Each player's plan by its index (``TitanError``s naming each problem at plans.<name>)."""
+    from simulator.tactical.search import PLANS  # it plays fights: it imports this module
+
+    names = [p.name for p in game.players]
+    problems: list[TitanError] = []
+    for name, plan in plans.items():
+        if name not in names:
+            problems.append(
+                RuleError(
+                    f"plans: the state has no player {name!r}; its players, in turn order "
+                    f"(4.0), are {', '.join(names)}",
+                    rule="4.0",
+                    path=f"plans.{name}",
+                )
+            )
+        elif plan not in PLANS:
+            problems.append(
+                RuleError(
+                    f"plans.{name}: {plan!r} is not one of Tactical Titan's plans: "
+                    f"{', '.join(PLANS)}",
+                    rule="4.0",
+                    path=f"plans.{name}",
+                )
+            )
+    raise_all(problems)
+    return {names.index(name): plan for name, plan in plans.items()}
+
+
+def played_plans(
+    setup: tables.Setup, plans: Mapping[int, str], seed: int, turns: int, until: Until
+) -> tuple[tables.Setup, list[dict[str, Any]]]:
+    """The setup with each player's plan, and the answer's account of them: the plan played
+    and, for a player that searched, its pilots' share of wins with each plan."""
+    from simulator.tactical.search import wins, with_plans
+
+    setup, played, choices = with_plans(
+        setup, plans, lambda q: partial(wins, player=q), seed, turns, until
+    )
+    return setup, [
+        {
+            "player": p.name,
+            "plan": played.get(q, "default"),
+            "pilots": choices[q].shares if q in choices else None,
+        }
+        for q, p in enumerate(setup.state.players)
+    ]
 
 
 # The example fight (docs/tactical.md, the API's example): on Two Shores, Red's and Blue's

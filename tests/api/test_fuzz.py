@@ -44,6 +44,7 @@ from api.errors import MAX_DETAILS
 from api.openapi import build_document
 from api.schemas import BELOW
 from api.schemas.names import ANY_CASE
+from simulator.limits import JSON_SAFE_INTEGER
 
 # Small limits keep every generated simulation request quick; the checks are the same.
 FUZZ_SETTINGS = {
@@ -117,7 +118,19 @@ def request_is_valid(case) -> bool:
     )
     if case.body is NOT_SET or sent_as != "application/json":
         return False
+    if not _within_json(case.body):  # docs/api.md: 400 for any body that holds one
+        return False
     return _valid(body["content"]["application/json"]["schema"], case.body)
+
+
+def _within_json(value: Any) -> bool:
+    """No integer beyond what the JSON reader takes (2**53 - 1), even in a free-form object
+    (a game state) whose own schema bounds none."""
+    if isinstance(value, dict):
+        return all(_within_json(v) for v in value.values())
+    if isinstance(value, list):
+        return all(_within_json(v) for v in value)
+    return not isinstance(value, int) or isinstance(value, bool) or abs(value) <= JSON_SAFE_INTEGER
 
 
 def _rule_refusal(error: dict[str, Any]) -> bool:

@@ -23,13 +23,16 @@ from dataclasses import dataclass
 import pytest
 
 from engine.characters import TITAN
+from engine.errors import Violations
 from engine.tactical.geometry import label, neighbour, parse_label
 from engine.tactical.healing import HEAL, REGENERATION
 from engine.tactical.musters import region_musters
 from engine.tactical.state import GameState
 from engine.tactical.strikes import dice_of, least_number, strike_terms
 from simulator.limits import MIN_TRIALS
-from simulator.tactical import odds
+from simulator.tactical import odds, tables
+from simulator.tactical.search import PILOT_FIRST, PILOTS, wins
+from simulator.tactical.styles import STYLES, with_styles
 from tests.helpers.tactical_maps import hexagon, ring, tower_walls
 
 FIGHTS = 20_000
@@ -334,3 +337,43 @@ def test_a_region_muster_comes_as_often_as_its_dice_say_6_2_9_2(red, bonus):
     assert found["musters"] and found["players"][1]["mustered"]["mean"] == 0
     passed = odds.odds(state, fights=MIN_TRIALS, seed=5, turns=1, threads=1)
     assert not passed["musters"] and passed["players"][0]["mustered"]["mean"] == 0
+
+
+def test_an_unknown_player_and_plan_are_refused_at_their_names_4_0():
+    with pytest.raises(Violations) as caught:
+        odds.odds(odds.example_state(), plans={"Green": "headlong", "Red": "lookahead"})
+    found = {p.path: p for p in caught.value.problems}
+    assert set(found) == {"plans.Green", "plans.Red"}
+    assert found["plans.Red"].rule == "4.0" and "search" in found["plans.Red"].message
+
+
+def test_each_player_plays_its_plan_and_the_search_the_plan_its_pilots_won_most_with():
+    """A plan asked is played by its player alone (the answer says so); ``search`` plays the
+    plan whose pilot fights (on dice of their own) the player won most, and its fights are
+    those of asking that plan."""
+    state = odds.example_state()
+    base = odds.odds(state, fights=MIN_TRIALS * 10, seed=2, turns=TURNS)
+    bold = odds.odds(state, fights=MIN_TRIALS * 10, seed=2, turns=TURNS, plans={"Red": "headlong"})
+    assert [p["plan"] for p in bold["plans"]] == ["headlong", "default"]
+    assert [p["plan"] for p in base["plans"]] == ["default", "default"]
+    assert bold["players"] != base["players"]
+
+    searched = odds.odds(state, fights=MIN_TRIALS * 10, seed=2, turns=TURNS,
+                         plans={"Blue": "search"})  # fmt: skip
+    setup = tables.setup(state)
+    shares = {}
+    for plan in STYLES:
+        pilots = odds.play(with_styles(setup, {1: plan}), PILOTS, 2, TURNS, first=PILOT_FIRST)
+        shares[plan] = float(wins(pilots, 1).mean())
+    chosen = max(shares, key=lambda p: (shares[p], p == "default"))
+    blue = searched["plans"][1]
+    assert blue["plan"] == chosen and blue["pilots"] == shares
+    asked = odds.odds(state, fights=MIN_TRIALS * 10, seed=2, turns=TURNS, plans={"Blue": chosen})
+    assert searched["players"] == asked["players"]
+
+
+def test_a_map_fights_win_is_its_titan_standing_and_an_enemys_fallen_or_the_field_2_2_2():
+    found = odds.Fights.empty(4, 3, 0)
+    found.fell[:] = [[0, 1, 0], [0, 0, 0], [0, 0, 0], [1, 0, 0]]
+    found.standing[:] = [[1, 0, 1], [1, 0, 0], [1, 1, 0], [0, 1, 0]]
+    assert wins(found, 0).tolist() == [True, True, False, False]
