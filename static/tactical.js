@@ -489,6 +489,43 @@ const TacticalPage = (() => {
     }
     odds.preset = false;
     $("#odds-preset").hidden = true;
+    planSelects(state);
+  }
+
+  /** One plan select per player of ``state`` (PLANS, from plans.js), each at the default: the
+   * players are the state's, so another state gets selects of its own. */
+  function planSelects(state) {
+    $("#odds-plans").hidden = !state;
+    $("#odds-plan-list").replaceChildren(...(state ? state.players : []).map((p, i) => {
+      const id = `odds-plan-${i}`;
+      const select = element("select", {
+        id, "data-player": p.name, "data-path": `plans.${p.name}`, "aria-describedby": `${id}-help`,
+      }, ...Object.entries(PLANS).map(([plan, [label]]) => element("option", { value: plan, text: label })));
+      const help = element("span", { id: `${id}-help`, class: "hint", text: PLANS.default[1] });
+      select.addEventListener("change", () => {
+        help.textContent = PLANS[select.value]?.[1] || "";
+      });
+      return element("div", { class: "odds-plan-row", "data-player": p.name },
+        element("label", { for: id },
+          element("i", { class: "tt-swatch", style: `background:${colourOf(p.name)}` }), p.name),
+        select, help);
+    }));
+  }
+
+  /** The plans chosen other than the default, by player in turn order: what ``plans`` sends
+   * (nothing for a fight every player plays by default). */
+  function chosenPlans() {
+    const plans = {};
+    for (const select of document.querySelectorAll("#odds-plan-list select")) {
+      if (select.value !== "default") plans[select.dataset.player] = select.value;
+    }
+    return plans;
+  }
+
+  /** The select of ``player``'s plan. */
+  function planSelect(player) {
+    return [...document.querySelectorAll("#odds-plan-list select")]
+      .find((select) => select.dataset.player === player) || null;
   }
 
   /** The odds of an Engagement's state asked as the odds form plays its fights. */
@@ -520,20 +557,24 @@ const TacticalPage = (() => {
   // The request's fields as the page labels them.
   const ODDS_LABELS = {
     fights: "Fights to play", turns: "At most, player turns", until: "A fight stops",
-    musters: "Play the Muster Phase",
+    musters: "Play the Muster Phase", plans: "Each player's plan",
   };
 
   function oddsProblems(details) {
     const list = $("#odds-problems");
     list.replaceChildren(...details.map((d) => {
-      const field = (d.path || "").split(/[.[]/)[0];
-      const label = ODDS_LABELS[field];
+      const path = d.path || "";
+      const field = path.split(/[.[]/)[0];
+      // a player's plan is refused at plans.<player>: its select's label
+      const player = field === "plans" && path.startsWith("plans.") ? path.slice(6) : null;
+      const label = player !== null ? `${player}'s plan` : ODDS_LABELS[field];
       const message = d.message || "";
       const text = label ? `${label}: ${message.charAt(0).toLowerCase()}${message.slice(1)}` : message;
       const where = [d.rule, label ? null : d.path].filter(Boolean).join(" · ");
       const item = element("li", {}, element("span", { text }));
       if (where) item.append(" ", element("code", { text: where }));
-      const input = label && document.querySelector(`#fight-odds [data-path="${field}"]`);
+      const input = player !== null ? planSelect(player)
+        : label && document.querySelector(`#fight-odds [data-path="${field}"]`);
       if (input) input.setAttribute("aria-invalid", "true");
       return item;
     }));
@@ -548,6 +589,8 @@ const TacticalPage = (() => {
       state: view.state, fights: whole($("#odds-fights")), turns: whole($("#odds-turns")),
       until: $("#odds-until").value, musters: $("#odds-musters").checked,
     };
+    const plans = chosenPlans();
+    if (Object.keys(plans).length) request.plans = plans;
     for (const f of document.querySelectorAll("#fight-odds [aria-invalid]")) f.removeAttribute("aria-invalid");
     $("#odds-problems").hidden = true;
     const result = $("#odds-result");
@@ -598,6 +641,24 @@ const TacticalPage = (() => {
     oddsSay(`Done: ${body.fights.toLocaleString("en")} fights.`);
   }
 
+  /** How a player played, from the answer's ``plans``: the plan, and for a search the share of
+   * its pilot fights won with the plan chosen and with the default. */
+  function playedLine(played) {
+    if (!played) return "";
+    const line = element("p", { class: "odds-played", "data-plan": played.plan },
+      "Plan played: ", element("strong", { text: PLANS[played.plan]?.[0] || played.plan }));
+    const pilots = played.pilots;
+    if (pilots) {
+      line.dataset.searched = "true";
+      line.append(played.plan === "default" || !(played.plan in pilots)
+        ? `, chosen by the plan search: no plan won more of its pilot fights than the default ` +
+          `(${percent(pilots.default)}).`
+        : `, chosen by the plan search: it won ${percent(pilots[played.plan])} of its pilot ` +
+          `fights, the default ${percent(pilots.default)}.`);
+    }
+    return line;
+  }
+
   function showOdds(answer) {
     const box = $("#odds-players");
     box.replaceChildren(...answer.players.map((p) => {
@@ -612,6 +673,7 @@ const TacticalPage = (() => {
       const card = element("section", { class: "odds-player", "data-player": p.name,
         style: `--colour:${colourOf(p.name)}` },
       element("h3", {}, element("i", { class: "tt-swatch", style: `background:${colourOf(p.name)}` }), p.name),
+      playedLine((answer.plans || []).find((x) => x.player === p.name)),
       element("dl", {}, ...rows.flatMap(([k, v]) => [element("dt", { text: k }), element("dd", {}, ...valued(v))])));
       card.dataset.titanFalls = String(p.titan_falls.p);
       return card;

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from urllib.parse import urlencode
 from urllib.request import Request, urlopen
 
@@ -348,4 +349,82 @@ def test_an_engagement_in_the_address_is_shown_or_its_refusal_said(page, base_ur
     page.click("#example-states button[data-state=skirmish_strike]")
     page.wait_for_selector("#odds-preset", state="hidden")
     assert page.is_checked("#odds-musters")
+    assert page.script_errors == [] and page.outside == []
+
+
+def test_each_player_plays_the_plan_chosen_and_its_card_says_which(sized_page, base_url):
+    """docs/tactical.md, "Odds": one plan select per player of the state shown, offering
+    simulator.tactical.search.PLANS with the default chosen; the plans other than the default
+    are sent as ``plans``, and each card says the plan its player played (for a search, its
+    pilot fights' wins with the plan chosen and with the default) as the API answers it."""
+    from simulator.tactical.search import PLANS
+
+    page = sized_page
+    open_page(page, base_url, "#state=skirmish_strike")
+    showing(page, "state")
+    state = ask(base_url, "/states/skirmish_strike")["state"]
+    players = [p["name"] for p in state["players"]]
+    assert len(players) == 2
+    selects = page.locator("#odds-plan-list select")
+    assert selects.evaluate_all("ss => ss.map(s => s.dataset.player)") == players
+    for name in players:
+        select = f'#odds-plan-list select[data-player="{name}"]'
+        offered = page.locator(f"{select} option").evaluate_all("os => os.map(o => o.value)")
+        assert offered == list(PLANS)
+        assert page.input_value(select) == "default"
+        assert (
+            page.inner_text(f'#odds-plan-list label[for="{page.get_attribute(select, "id")}"]')
+            == name
+        )
+    searcher, other = players
+    page.select_option(f'#odds-plan-list select[data-player="{searcher}"]', "search")
+    page.select_option(f'#odds-plan-list select[data-player="{other}"]', "headlong")
+    assert "pilot fights" in page.inner_text(f'.odds-plan-row[data-player="{searcher}"]')
+    page.fill("#odds-fights", "200")  # 20 turns: fights long enough for a plan to beat the default
+    sent, shown = ask_odds(page)
+    assert sent["plans"] == {searcher: "search", other: "headlong"}
+    # the same fights again, asked of the service itself: the page's seed replays the search too
+    answer = ask(base_url, "/odds", {**sent, "seed": shown["seed"]})
+    assert answer["plans"] == shown["plans"]
+    assert [p["player"] for p in answer["plans"]] == players
+    played = {p["player"]: p for p in answer["plans"]}
+    assert played[other]["plan"] == "headlong" and played[other]["pilots"] is None
+    assert set(played[searcher]["pilots"]) == set(PLANS) - {"search"}
+    for name, p in played.items():
+        line = page.locator(f'#odds-players [data-player="{name}"] .odds-played')
+        assert line.get_attribute("data-plan") == p["plan"]
+        label = page.locator(
+            f'#odds-plan-list select[data-player="{name}"] option[value="{p["plan"]}"]'
+        )
+        assert line.locator("strong").inner_text() == label.inner_text()
+    text = page.inner_text(f'#odds-players [data-player="{searcher}"] .odds-played')
+    pilots = played[searcher]["pilots"]
+    shares = [float(x) for x in re.findall(r"([\d.]+)%", text)]
+    wanted = [pilots[played[searcher]["plan"]], pilots["default"]]
+    if played[searcher]["plan"] == "default":
+        wanted = wanted[1:]
+    assert shares == pytest.approx([100 * w for w in wanted], abs=0.051)
+    assert "plan search" not in page.inner_text(f'#odds-players [data-player="{other}"]')
+    if SHOTS:
+        page.locator("#fight-odds").screenshot(
+            path=f"{SHOTS}/tactical-plans-{page.viewport_size['width']}.png"
+        )
+
+    # a plan the service does not know is refused at that player's select (4.0)
+    blue = f'#odds-plan-list select[data-player="{other}"]'
+    page.evaluate("s => document.querySelector(s).append(new Option('Cautious', 'cautious'))", blue)
+    page.select_option(blue, "cautious")
+    page.click("#odds-run")
+    page.wait_for_selector("#odds-problems:not([hidden])")
+    assert page.inner_text("#odds-problems").startswith(f"{other}'s plan:")
+    assert page.get_attribute(blue, "aria-invalid") == "true"
+
+    # another state: selects of its own players, each at the default
+    page.click("#example-states button[data-state=skirmish_muster]")
+    page.wait_for_selector("#odds-result", state="hidden")
+    muster = ask(base_url, "/states/skirmish_muster")["state"]
+    assert selects.evaluate_all("ss => ss.map(s => [s.dataset.player, s.value])") == [
+        [p["name"], "default"] for p in muster["players"]
+    ]
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     assert page.script_errors == [] and page.outside == []
