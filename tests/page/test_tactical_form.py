@@ -44,6 +44,17 @@ def ask(base_url: str, path: str, body: dict) -> dict:
         return json.load(answer)
 
 
+def woods_engagement(page, trials: int, seed: int | None = None) -> None:
+    """The form set to ATTACKER against DEFENDER on the Woods, ``trials`` Battles."""
+    page.check("input[name=where][value=terrain]")
+    page.select_option("#terrain", "Woods")
+    set_legion(page, "attacker", ATTACKER)
+    set_legion(page, "defender", DEFENDER)
+    page.fill("#trials", str(trials))
+    if seed is not None:
+        page.fill("#seed", str(seed))
+
+
 def shot(page, name: str, selector: str) -> None:
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -63,12 +74,7 @@ def test_a_tactical_engagement_with_a_druid_shows_each_sides_healing(sized_page,
     new = page.locator('#attacker-pick optgroup[label="Tactical Titan\'s characters"] option')
     assert "Druid" in new.evaluate_all("os => os.map(o => o.value)")
     assert page.locator("#attacker-pick option[value=Kraken]").is_disabled()  # Water only
-    page.check("input[name=where][value=terrain]")
-    page.select_option("#terrain", "Woods")
-    set_legion(page, "attacker", ATTACKER)
-    set_legion(page, "defender", DEFENDER)
-    page.fill("#trials", "200")
-    page.fill("#seed", "1")
+    woods_engagement(page, trials=200, seed=1)
     assert (
         page.locator("#attacker .characters li.tactical-new")
         .all_inner_texts()[0]
@@ -131,12 +137,7 @@ def test_each_side_chooses_a_tactical_plan_and_the_answer_says_how_it_played(pag
         assert page.input_value(f"#plan-{side}") == "default"
     labels = page.locator("#plan-attacker option").all_inner_texts()
     assert labels[0] == "Default" and labels[-1].startswith("Search: ")
-    page.check("input[name=where][value=terrain]")
-    page.select_option("#terrain", "Woods")
-    set_legion(page, "attacker", ATTACKER)
-    set_legion(page, "defender", DEFENDER)
-    page.fill("#trials", "100")
-    page.fill("#seed", "1")
+    woods_engagement(page, trials=100, seed=1)
 
     # TITAN's tactic under the variant: refused at the plan's own field (4.0)
     page.evaluate("""() => {
@@ -219,11 +220,7 @@ def test_a_tactical_answers_fight_is_seen_on_the_map_with_its_odds(page, base_ur
     open_form(page, base_url + "/")
     assert page.is_hidden("#see-on-map")  # TITAN's Battles are not the variant's fights
     page.check("input[name=variant][value=tactical]")
-    page.check("input[name=where][value=terrain]")
-    page.select_option("#terrain", "Woods")
-    set_legion(page, "attacker", ATTACKER)
-    set_legion(page, "defender", DEFENDER)
-    page.fill("#trials", "100")
+    woods_engagement(page, trials=100)
     with page.expect_response(ODDS, timeout=RUN_TIMEOUT_MS) as answered:
         page.click("#run")
     page.wait_for_selector("#results[data-state=done]", timeout=RUN_TIMEOUT_MS)
