@@ -320,3 +320,10 @@ def test_the_plan_search_plays_the_plan_its_pilots_found_best():
     assert "pilot fights" in searched["play"]["defender"]["chosen_by"]
     asked = odds(_ask(*legions, trials=2000, seed=3, tactics={"defender": chosen}))
     assert searched["outcomes"] == asked["outcomes"]
+
+
+def test_a_titan_request_naming_a_tactical_plan_is_pointed_to_the_variant_21_3():
+    with pytest.raises(RuleError) as caught:
+        odds(_ask(["Troll"], ["Ogre"], variant="default", tactics={"attacker": "headlong"}))
+    assert caught.value.path == "tactics.attacker" and caught.value.rule == "21.3"
+    assert '"variant": "tactical"' in caught.value.message
