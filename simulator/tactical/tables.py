@@ -15,7 +15,7 @@ hazards it reads (a hex's, its neighbour's, the hexside between) and spread over
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -92,7 +92,18 @@ PHASE_CODE = {Phase.HEALING: s.HEALING, Phase.MUSTER: s.MUSTER, Phase.MANEUVER: 
               Phase.STRIKE: s.STRIKE}  # fmt: skip
 TITAN_POWER_STEP = 100  # 8.2: a Titan's Power-factor grows by one every 100 points
 HIT_TAIL = s.hit_tail()
-WARLOCK, CLERIC = "Warlock", "Cleric"  # the summoners (10.1, 10.2)
+# a character of each summoning ability (10.1, 10.2), to ask the summoning numbers of
+SUMMONER = {
+    how: next(name for name, k in CHARACTERS.items() if k.abilities.summons is how)
+    for how in Summons
+}
+
+
+def _summons(names: Iterable[str], how: Summons) -> bool:
+    """Is one of ``names`` a summoner of that kind?"""
+    return any(CHARACTERS[name].abilities.summons is how for name in names)
+
+
 KEPT = 32  # tables kept: a few maps' boards and the kinds of their last fights
 
 _kept: dict[tuple[Map, str], object] = {}
@@ -415,7 +426,7 @@ def _muster_tables(m: Map, types: tuple[str, ...], facts: list[HexFacts]) -> dic
         master[r] = type_of.get(found, s.NONE) if found else s.NONE
     warlock_into = np.full((h_count, len(WARLOCK_TABLE.destinations)), s.NONE, np.int64)
     demon_into = np.zeros(h_count, np.int8)
-    if WARLOCK in type_of:  # a summoning needs a Warlock in the fight
+    if _summons(type_of, Summons.WARLOCK):  # a summoning needs a Warlock in the fight
         for h, hex_ in enumerate(facts):
             into = warlock_summons(hex_)
             elementals = [type_of[n] for n in into if n in type_of]
@@ -428,7 +439,7 @@ def _muster_tables(m: Map, types: tuple[str, ...], facts: list[HexFacts]) -> dic
     fact_of = np.array([distinct[f] for f in facts], np.int64)
     for u in creatures:
         name = types[u]
-        cleric_number_[u] = [cleric_number(name, [CLERIC] * k) for k in (1, 2)]
+        cleric_number_[u] = [cleric_number(name, [SUMMONER[Summons.CLERIC]] * k) for k in (1, 2)]
         by_fact = np.array([cleric_destination_ok(name, f) for f in distinct], np.int8)
         cleric_into[u] = by_fact[fact_of]
     return {
@@ -443,7 +454,9 @@ def _muster_tables(m: Map, types: tuple[str, ...], facts: list[HexFacts]) -> dic
         "warlock_into": warlock_into,
         "demon_into": demon_into,
         "demons": np.array([type_of.get(d, s.NONE) for d in DEMONS], np.int64),
-        "warlock_number": np.array([warlock_number([WARLOCK] * k) for k in (1, 2)], np.int64),
+        "warlock_number": np.array(
+            [warlock_number([SUMMONER[Summons.WARLOCK]] * k) for k in (1, 2)], np.int64
+        ),
         "cleric_number": cleric_number_,
         "cleric_into": cleric_into,
     }
@@ -541,10 +554,10 @@ def fight_types(state: GameState, musters: bool = False) -> tuple[str, ...]:
     if musters:
         for region in state.map.regions:
             names |= musterable_in(region.terrain)
-        if WARLOCK in names:
+        if _summons(names, Summons.WARLOCK):
             names |= {d.character for d in WARLOCK_TABLE.destinations if d.character != DEMON}
             names |= set(DEMONS)
-        if CLERIC in names:
+        if _summons(names, Summons.CLERIC):
             names |= {n for n, k in state.dead_pile.items() if k > 0 and CHARACTERS[n].is_creature}
     return tuple(sorted(names))
 
