@@ -41,7 +41,7 @@ from bench.probes import (
 from tests.helpers.bodies import ODDS
 from tests.helpers.paths import ROOT
 from tests.helpers.positions import POSITION
-from tests.helpers.servers import HOLD_SECONDS
+from tests.helpers.servers import HOLD_SECONDS, QUICK_ENOUGH
 
 READ_TIMEOUT = 2.0  # the test server's TITAN_READ_TIMEOUT_SECONDS, shorter than a hold
 
@@ -298,7 +298,7 @@ def test_idle_and_trickling_clients_do_not_slow_health(server):
     for name, series in poll.series.items():
         assert not series.errors, (name, series.errors[:3])
         assert len(series.latencies) >= HOLD_SECONDS * 3, (name, series.summary())
-        assert series.worst < 1.0, (name, series.summary())
+        assert series.worst < QUICK_ENOUGH, (name, series.summary())
     assert headers.reconnects >= 8 and body.reconnects >= 8  # cut off by the read timeout
     if HOLD_SECONDS > 5:  # gunicorn's keep-alive: an idle connection is closed after 5 s
         assert idle.reconnects >= 8
@@ -344,9 +344,8 @@ def test_two_of_the_largest_simulations_leave_health_and_validate_quick(server):
     assert all(a.json()["truncated"] for a in answers)  # they ran their whole budget
     for name, series in poll.series.items():
         assert not series.errors, (name, series.errors[:3])
-        # one waiting behind a simulation would take seconds (its 20 s budget); a second at
-        # most leaves room for a machine busy with other work
-        assert series.worst < 1.0, (name, series.summary())
+        # one waiting behind a simulation would take its whole budget (QUICK_ENOUGH says more)
+        assert series.worst < QUICK_ENOUGH, (name, series.summary())
 
 
 CHUNKED = (

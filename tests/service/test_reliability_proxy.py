@@ -30,7 +30,7 @@ from bench.probes import (
     status_of,
 )
 from tests.helpers.bodies import ODDS
-from tests.helpers.servers import HOLD_SECONDS
+from tests.helpers.servers import HOLD_SECONDS, QUICK_ENOUGH
 
 pytestmark = pytest.mark.slow
 
@@ -84,7 +84,7 @@ def test_idle_and_trickling_clients_stop_at_the_proxy(proxy):
         time.sleep(HOLD_SECONDS)
     for name, series in poll.series.items():
         assert not series.errors, (name, series.errors[:3])
-        assert series.worst < 1.0, (name, series.summary())
+        assert series.worst < QUICK_ENOUGH, (name, series.summary())
 
 
 def test_two_of_the_largest_simulations_leave_health_quick_through_the_proxy(proxy):
@@ -103,9 +103,8 @@ def test_two_of_the_largest_simulations_leave_health_quick_through_the_proxy(pro
     assert [a.status for a in answers] == [200, 200], [a.body[:200] for a in answers]
     for name, series in poll.series.items():
         assert not series.errors, (name, series.errors[:3])
-        # one waiting behind a simulation would take seconds (its 20 s budget); a second at
-        # most leaves room for a machine busy with other work
-        assert series.worst < 1.0, (name, series.summary())
+        # one waiting behind a simulation would take its whole budget (QUICK_ENOUGH says more)
+        assert series.worst < QUICK_ENOUGH, (name, series.summary())
 
 
 def test_too_many_simulations_from_one_address_are_429_with_retry_after(proxy):
