@@ -324,11 +324,11 @@ def play_together(
     """Fights 0, 1, ... of each (the same indices and seed for all: common dice), up to the
     plan's looks; at each look stop if ``reached(outcome counts of each)``, and between chunks
     when the time budget is spent. (fights of each, the plans played, why play stopped.)"""
+    started = time.perf_counter()  # a plan search's pilot fights are paid from the budget too
     plays = [played(f) for f in fought]
     setups = [p.setup for p in plays]
     parts: list[list[fights.Fights]] = [[] for _ in fought]
     chunk = max(1, fights.CHUNK // len(fought))
-    started = time.perf_counter()
     done = 0
 
     def joined() -> list[fights.Fights]:

@@ -291,7 +291,10 @@ def odds(
     if not isinstance(musters, bool):
         raise TitanError(f"musters: true or false, not {musters!r}", path="musters")
     asked = check_plans(game, plans or {})
+    started = time.perf_counter()
     setup, told = played_plans(tables.setup(game, musters), asked, seed, turns, chosen)
+    if time_budget is not None:  # a plan search's pilot fights are paid from the budget too
+        time_budget = max(time_budget - (time.perf_counter() - started), 0.0)
     parts = 1 if threads == 1 else None
     done = play_within(setup, fights, seed, turns, chosen, parts, time_budget)
     return summary(setup, done, seed, turns, chosen, fights, told)

@@ -31,6 +31,7 @@ from simulator.tactical.odds import Until, play
 from simulator.tactical.search import PILOT_FIRST, PILOTS, SEARCH
 from simulator.tactical.styles import STYLES, with_styles
 from simulator.tactical.trace import traced
+from tests.helpers.clock import Clock
 from tests.helpers.tactical_fights import POOL, Tally, replay
 
 FIGHTS = 2_000
@@ -179,6 +180,24 @@ def test_precision_stops_at_a_look_and_the_time_budget_truncates():
     assert found["half_width"] <= 0.03
     cut = odds(_ask(["Troll", "Troll"], ["Ogre"], trials=100_000), time_budget=0.0)
     assert cut["truncated"] and cut["trials"] < 100_000
+
+
+def test_the_plan_searchs_pilots_are_paid_from_the_time_budget(monkeypatch):
+    """A searching side's pilot fights (1 s of the clock for each plan's: 8 s) take their time
+    from the budget (5 s): the answer plays its first chunk and says it is cut."""
+    from simulator.tactical import odds as fights
+    from simulator.tactical import search
+
+    clock = Clock()
+    monkeypatch.setattr(fights.time, "perf_counter", clock)
+    monkeypatch.setattr(search, "play", clock.ticking(search.play, 1.0))
+    monkeypatch.setattr(fights, "play", clock.ticking(fights.play, 0.001))
+    trials = 3 * fights.CHUNK
+    searched = {"attacker": "default", "defender": SEARCH}
+    cut = odds(_ask(["Troll", "Troll"], ["Ogre"], trials=trials, tactics=searched), time_budget=5)
+    assert cut["truncated"] and cut["trials"] == fights.CHUNK
+    whole = odds(_ask(["Troll", "Troll"], ["Ogre"], trials=trials), time_budget=5)
+    assert not whole["truncated"] and whole["trials"] == trials
 
 
 def _engagements(count: int, seed: int):

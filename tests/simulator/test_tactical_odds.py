@@ -33,6 +33,7 @@ from simulator.limits import MIN_TRIALS
 from simulator.tactical import odds, tables
 from simulator.tactical.search import PILOT_FIRST, PILOTS, wins
 from simulator.tactical.styles import STYLES, with_styles
+from tests.helpers.clock import Clock
 from tests.helpers.tactical_maps import hexagon, ring, tower_walls
 
 FIGHTS = 20_000
@@ -209,6 +210,22 @@ def test_a_spent_time_budget_answers_with_the_fights_played():
     whole = odds.odds(duel(), fights=odds.CHUNK, seed=3, turns=TURNS, threads=1)
     assert not whole["truncated"]
     assert answer["players"] == whole["players"]  # the same fights, 0 .. CHUNK - 1
+
+
+def test_the_plan_searchs_pilots_are_paid_from_the_time_budget(monkeypatch):
+    """A searching player's pilot fights (each plan's, here 1 s of the clock each: 8 s) take
+    their time from the budget (5 s): the answer plays its first chunk and says it is cut."""
+    from simulator.tactical import search
+
+    clock = Clock()
+    monkeypatch.setattr(odds.time, "perf_counter", clock)
+    monkeypatch.setattr(search, "play", clock.ticking(search.play, 1.0))
+    monkeypatch.setattr(odds, "play", clock.ticking(odds.play, 0.001))
+    asked = {"fights": 3 * odds.CHUNK, "seed": 3, "turns": TURNS, "threads": 1}
+    answer = odds.odds(duel(), **asked, time_budget=5.0, plans={"Blue": "search"})
+    assert answer["truncated"] and answer["fights"] == odds.CHUNK
+    answer = odds.odds(duel(), **asked, time_budget=5.0)  # no search: the budget is not spent
+    assert not answer["truncated"] and answer["fights"] == 3 * odds.CHUNK
 
 
 # --- a healer beside a locked friend (5.2.1) ---------------------------------------------------
