@@ -54,6 +54,15 @@ def describe(schema: type[Schema], **descriptions: str) -> None:
 class Boolean(fields.Boolean):
     """``true`` or ``false``, nothing else (marshmallow's own takes 1, "yes", "on", ...)."""
 
+    MESSAGES: ClassVar[dict[str, str]] = {
+        "invalid": "true or false, not {input!r}",
+        "null": "true or false, not null",
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        messages = {**self.MESSAGES, **kwargs.pop("error_messages", {})}
+        super().__init__(error_messages=messages, **kwargs)
+
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
             raise self.make_error("invalid", input=value)

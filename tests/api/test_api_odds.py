@@ -83,6 +83,15 @@ def test_bad_shape_is_400(client, change, path):
     assert path in {d["path"] for d in r.get_json()["error"]["details"]}
 
 
+@pytest.mark.parametrize(("value", "said"), [("yes", "'yes'"), (1, "1"), (None, "null")])
+def test_a_flag_takes_true_or_false_and_says_so(client, value, said):
+    r = post(client, "odds", {**BODY, "reinforce": value})
+    assert r.status_code == 400
+    assert r.get_json()["error"]["details"] == [
+        {"path": "reinforce", "rule": None, "message": f"true or false, not {said}"}
+    ]
+
+
 @pytest.mark.parametrize(
     ("change", "rule", "path"),
     [
