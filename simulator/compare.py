@@ -22,7 +22,7 @@ from engine.variants import TACTICAL
 from simulator import equilibrium
 from simulator.battles import Outcome
 from simulator.engagement import Engagement, score_battles
-from simulator.limits import DEFAULT_TRIALS, MAX_TRIALS, check_seed
+from simulator.limits import DEFAULT_TRIALS, MAX_CANDIDATES, MAX_TRIALS, check_seed
 from simulator.odds import (
     CHUNK,
     STOPPED_TIME,
@@ -80,6 +80,11 @@ def candidates_of(request: CompareRequest, terrain: str) -> list[Candidate]:
     if request.candidates is not None:
         if not request.candidates:
             raise RuleError("give at least one candidate Legion", path="candidates")
+        if len(request.candidates) > MAX_CANDIDATES:
+            raise TitanError(
+                f"at most {MAX_CANDIDATES} candidate Legions, not {len(request.candidates)}",
+                path="candidates",
+            )
         return [Candidate(tuple(c), None) for c in request.candidates]
     from engine.musters import legal_recruits
 

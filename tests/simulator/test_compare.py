@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import RuleError, UnknownName
+from engine.errors import RuleError, TitanError, UnknownName
 from simulator.compare import compare
+from simulator.limits import MAX_CANDIDATES
 
 OPPONENT = {"score": 0, "characters": ["Troll", "Troll"]}
 
@@ -54,6 +55,16 @@ def test_a_bad_candidate_is_named_by_its_index_4_1():
         compare(body(candidates=[["Ogre"], ["Ogre"] * 8]))
     assert caught.value.rule == "4.1"
     assert caught.value.path == "candidates[1]"
+
+
+def test_at_most_the_published_number_of_candidates():
+    """The limit the API's schema publishes (simulator.limits) holds for every caller."""
+    with pytest.raises(TitanError) as caught:
+        compare(body(candidates=[["Ogre"]] * (MAX_CANDIDATES + 1)))
+    assert caught.value.path == "candidates" and str(MAX_CANDIDATES) in str(caught.value)
+    assert len(compare(body(candidates=[["Ogre"]] * MAX_CANDIDATES, trials=40))["candidates"]) == (
+        MAX_CANDIDATES
+    )
 
 
 def test_an_unknown_opponent_character_3_5():
