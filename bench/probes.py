@@ -12,6 +12,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import signal
 import socket
 import statistics
@@ -376,6 +377,21 @@ class Gunicorn:
                     return time.monotonic() - self.started
             time.sleep(0.2)
         raise RuntimeError(f"gunicorn did not get ready within {limit:.0f} s:\n{self.log_text()}")
+
+    def wait_warm(self, workers: int, limit: float = 600.0) -> float:
+        """Seconds until every one of ``workers`` workers has finished its last warm-up
+        (Tactical Titan's kernel, after the battle and Arena kernels; ``api.warmup``): a
+        worker still loading a kernel answers more slowly meanwhile, which a test of latency
+        must not take for the clients' doing."""
+        self.wait_ready(limit)
+        last = re.compile(rb"Tactical Titan kernel \w+ in .*pid (\d+)")
+        while time.monotonic() - self.started < limit:
+            if len(set(last.findall(self.log.read_bytes()))) >= workers:
+                return time.monotonic() - self.started
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn stopped:\n{self.log_text()}")
+            time.sleep(0.2)
+        raise RuntimeError(f"gunicorn's workers did not warm up within {limit:.0f} s")
 
     def workers(self) -> list[int]:
         """The pids of the worker processes."""

@@ -279,7 +279,7 @@ def server(tmp_path_factory):
         TITAN_READ_TIMEOUT_SECONDS=str(READ_TIMEOUT),
         TITAN_TIME_BUDGET_SECONDS="4",
     ) as running:
-        running.wait_ready(limit=600)  # a fresh checkout compiles the kernel first
+        running.wait_warm(2)  # a fresh checkout compiles the kernels first
         yield running
 
 

@@ -44,7 +44,7 @@ if not NGINX.exists():
 def gunicorn(tmp_path_factory):
     log = tmp_path_factory.mktemp("gunicorn") / "gunicorn.log"
     with Gunicorn(log, WEB_CONCURRENCY="2", TITAN_TIME_BUDGET_SECONDS="4") as running:
-        running.wait_ready(limit=600)
+        running.wait_warm(2)
         yield running
 
 
