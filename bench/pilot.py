@@ -4,11 +4,10 @@ close its mix comes to the equilibrium it estimates.
 For each engagement of ``make bench-tactics``' suite: the pilot's Battles and seconds (the
 tournament between the fixed styles that the default's mix is solved from,
 simulator.equilibrium), and its own error: the most a side gains by leaving the mix for any
-other fixed style (those the pilot does not mix for it too: a defender's style played by the
-attacker, say), read from many more Battles a pair on dice of their own. Then the pilot's
+other fixed style, read from many more Battles a pair on dice of their own. Then the pilot's
 Battles and seconds for the never-seen 7v7 setups of ``make bench``, whose first request
 pays for it. A minute, where ``make bench-tactics`` takes many: the way to try another size
-of pilot (``--rounds``, ``--contenders``) before measuring it there against the search
+of pilot (``--rounds``) before measuring it there against the search
 tactic, which only ``make bench-tactics`` plays.
 """
 
@@ -25,9 +24,9 @@ from bench.request import FRESH
 from bench.tactics import SUITE
 from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import (
-    CONTENDERS,
-    PILOT_BATTLES,
+    PILOT_ROUNDS,
     Mix,
+    Round,
     mix_of_table,
     pilot,
     pilot_battles,
@@ -77,39 +76,48 @@ def reference_rates(spec, mix: Mix, battles: int) -> Rates:
     }
 
 
-def _timed_pilot(spec, rounds, contenders):
+def _timed_pilot(spec, rounds):
     started = time.perf_counter()
-    found = pilot(spec, rounds, contenders)
+    found = pilot(spec, rounds)
     return found, time.perf_counter() - started
+
+
+def _round(text: str) -> Round:
+    """A round of ``--rounds``: "24:10" (Battles a pair, styles a side) or "8" (every style)."""
+    battles, _, styles = text.partition(":")
+    try:
+        return (int(battles), int(styles) if styles else None)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"BATTLES or BATTLES:STYLES, not {text!r}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.pilot", description=__doc__)
     parser.add_argument(
         "--rounds",
-        type=int,
-        nargs=2,
-        metavar=("EVERY_PAIR", "CONTENDERS_MORE"),
-        help="Battles a pair of a 7v7's pilot in its two rounds (the pilot's own when absent)",
+        type=_round,
+        nargs="+",
+        metavar="BATTLES[:STYLES]",
+        help="a 7v7's pilot rounds: Battles a pair, and the styles a side that play it (every"
+        " style when left out), e.g. 8 24:10 128:4 (the pilot's own when absent)",
     )
-    parser.add_argument("--contenders", type=int, default=CONTENDERS, help="at most, a side")
     parser.add_argument(
         "--reference", type=int, default=3000, help="Battles a pair to check the pilot on"
     )
     args = parser.parse_args(argv)
 
-    def rounds_of(spec) -> tuple[int, int]:
+    def rounds_of(spec) -> tuple[Round, ...]:
         own = pilot_battles(spec)
         if args.rounds is None:
             return own
-        scale = own[0] // PILOT_BATTLES[0]  # smaller Legions play more
-        return (args.rounds[0] * scale, args.rounds[1] * scale)
+        scale = own[0][0] // PILOT_ROUNDS[0][0]  # smaller Legions play more
+        return tuple((battles * scale, styles) for battles, styles in args.rounds)
 
-    _timed_pilot(SUITE[0].engagement.spec, (4, 4), args.contenders)  # the kernel loaded
+    _timed_pilot(SUITE[0].engagement.spec, ((4, None),))  # the kernel loaded
     rows = []
     for case in SUITE:
         spec = case.engagement.spec
-        found, seconds = _timed_pilot(spec, rounds_of(spec), args.contenders)
+        found, seconds = _timed_pilot(spec, rounds_of(spec))
         mix = mix_of_table(found.table)
         attack, defend = gains(mix, reference_rates(spec, mix, args.reference))
         rows.append((found.battles, seconds, attack, defend))
@@ -132,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print("\nnever-seen 7v7 setups of make bench (their first request pays for the pilot)")
     for (terrain, _, _), spec in zip(FRESH, FRESH_SPECS, strict=True):
-        found, seconds = _timed_pilot(spec, rounds_of(spec), args.contenders)
+        found, seconds = _timed_pilot(spec, rounds_of(spec))
         print(f"  {terrain:9} pilot {found.battles:6,} Battles {seconds:5.3f} s")
 
 

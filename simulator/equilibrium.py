@@ -1,10 +1,11 @@
 """The default tactic: for each Engagement, an approximate equilibrium of the styles.
 
 Before the Battles of a request in which a side plays ``default``, a small
-pilot tournament plays every attacker style against every defender style
-(``simulator.tactics.MIXED_STYLES``: each side has its own), the same Battles
-each (common random numbers, a fixed seed of its own), then more between the
-contenders of each side (``PILOT_BATTLES``). Each side's result is its own: the
+pilot tournament plays every style against every style (``simulator.tactics.
+MIXED_STYLES``: every style, for each side), the same Battles each (common random
+numbers, a fixed seed of its own), a few at first, then more between the styles
+of each side that do best against the other's mix so far, and most between the
+contenders (``PILOT_ROUNDS``). Each side's result is its own: the
 attacker's wins, the defender's wins and time losses (10.5). The game is
 solved for a mixed equilibrium (regret matching+): the mix of styles for each
 side from which neither gains by switching to another style. The mix is cached
@@ -47,16 +48,20 @@ from simulator.tactics import MIXED_STYLES
 if TYPE_CHECKING:  # battles imports this module
     from simulator.battles import BattleSpec
 
-# Battles per pair of styles in the pilot tournament: every pair, then more between the
-# contenders (at most CONTENDERS a side: those in the first round's mix, or within MARGIN
-# of the best against it)
-PILOT_BATTLES = (32, 160)
-# Smaller Battles are quicker: a pilot of two to thirteen characters plays PILOT_BATTLES
-# times FULL_SIZE // characters (at most SCALED) in about the time a 7v7's takes, and its
-# mix is the surer for it (small Engagements hang on few dice)
+# The pilot tournament's rounds: (Battles per pair of styles, the styles of each side that
+# play the round). Every pair first (None: every style), a few Battles each; then the ten
+# styles of each side that did best against the other side's mix so far (its own mix's
+# among them); then the contenders, at most four a side: those in the mix, or within
+# MARGIN of the best against it. Every style is tried for each side, and the Battles go
+# where the mix is decided: as quick as two rounds of 32 and 160 Battles a pair between
+# fewer styles, and as close to an equilibrium (docs/tactics-research.md).
+Round = tuple[int, int | None]
+PILOT_ROUNDS: tuple[Round, ...] = ((8, None), (24, 10), (128, 4))
+# Smaller Battles are quicker: a pilot of two to thirteen characters plays PILOT_ROUNDS'
+# Battles times FULL_SIZE // characters (at most SCALED) in about the time a 7v7's takes,
+# and its mix is the surer for it (small Engagements hang on few dice)
 FULL_SIZE = 14
 SCALED = 4
-CONTENDERS = 4
 MARGIN = 0.08
 PILOT_SEED = 0x7174A9  # the pilot's own dice, the same for every request
 BLOCK = 32  # consecutive Battles that play the same pair of styles
@@ -226,14 +231,15 @@ def _play_cells(spec, cells, table, counts, first: int, battles: int) -> None:
 
 
 def _contenders(
-    rates: np.ndarray, own: np.ndarray, other: np.ndarray, axis: int, most: int
+    rates: np.ndarray, own: np.ndarray, other: np.ndarray, axis: int, most: int, margin: float
 ) -> list[int]:
     """The styles of a side worth a closer look: those in its mix ``own``, and those whose
-    rate against the other side's mix is within MARGIN of the best; at most ``most``."""
+    rate against the other side's mix is within ``margin`` of the best; at most ``most``,
+    the best first."""
     against = rates @ other if axis == 0 else other @ rates
     order = [int(k) for k in np.argsort(-against, kind="stable")]
     best = against[order[0]]
-    chosen = [k for k in order if against[k] >= best - MARGIN]
+    chosen = [k for k in order if against[k] >= best - margin]
     for k in np.flatnonzero(own >= SMALLEST):
         if int(k) not in chosen:
             chosen.append(int(k))
@@ -241,13 +247,13 @@ def _contenders(
     return chosen[:most]
 
 
-def pilot_battles(spec: BattleSpec) -> tuple[int, int]:
-    """The pilot's Battles per pair of styles for the Engagement (see ``pilot_table``):
-    PILOT_BATTLES, more for smaller Legions."""
+def pilot_battles(spec: BattleSpec) -> tuple[Round, ...]:
+    """The pilot's rounds for the Engagement (see ``pilot``): PILOT_ROUNDS, more Battles for
+    smaller Legions."""
     p = spec.position
     characters = max(1, len(p.attacker.characters) + len(p.defender.characters))
     scale = min(SCALED, max(1, FULL_SIZE // characters))
-    return (PILOT_BATTLES[0] * scale, PILOT_BATTLES[1] * scale)
+    return tuple((battles * scale, styles) for battles, styles in PILOT_ROUNDS)
 
 
 @dataclass(frozen=True)
@@ -260,34 +266,37 @@ class Pilot:
     battles: int
 
 
-def pilot(
-    spec: BattleSpec,
-    rounds: tuple[int, int] | None = None,
-    contenders: int = CONTENDERS,
-) -> Pilot:
-    """The pilot tournament. Every pair of styles plays ``rounds[0]`` Battles; the
-    contenders of each side (at most ``contenders``: ``_contenders`` of the first round's
-    equilibrium) play ``rounds[1]`` more against each other (``pilot_battles`` when not
-    given). Styles that play alike in the Engagement share their Battles (``_stand_ins``)."""
+def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
+    """The pilot tournament, round by round (``pilot_battles`` when ``rounds`` is not given):
+    each round, the pairs between the styles chosen for it play its Battles, the Battles
+    after those they played before. A round's styles, when not every style, are chosen on
+    the equilibrium of the rounds before: the best against the other side's mix (``_contenders``:
+    in the last round those within MARGIN of the best, before it the best whatever their
+    distance). Styles that play alike in the Engagement share their Battles (``_stand_ins``)."""
     rounds = pilot_battles(spec) if rounds is None else rounds
     m, n = (len(styles) for styles in MIXED_STYLES)
     attacker, defender = _stand_ins(spec)
     table = np.zeros((m, n, 4))
     counts = np.zeros((m, n))
-    distinct = sorted({(attacker[i], defender[j]) for i in range(m) for j in range(n)})
-    _play_cells(spec, distinct, table, counts, 0, rounds[0])
 
     def filled() -> np.ndarray:  # each pair of styles given its stand-ins' Battles
         cell = np.ix_(attacker, defender)
         return table[cell] / counts[cell][:, :, None]
 
-    first = filled()
-    x, y = _solve_table(first)
-    rows = _contenders(first[:, :, 0], x, y, 0, contenders)
-    cols = _contenders(first[:, :, 1] + first[:, :, 3], y, x, 1, contenders)
-    closer = sorted({(attacker[i], defender[j]) for i in rows for j in cols})
-    if rounds[1] > 0:
-        _play_cells(spec, closer, table, counts, rounds[0], rounds[1])
+    rows, cols = list(range(m)), list(range(n))
+    first = 0
+    for k, (battles, most) in enumerate(rounds):
+        if battles <= 0:
+            continue
+        if most is not None and first:
+            so_far = filled()
+            x, y = _solve_table(so_far)
+            margin = MARGIN if k == len(rounds) - 1 else 1.0
+            rows = _contenders(so_far[:, :, 0], x, y, 0, most, margin)
+            cols = _contenders(so_far[:, :, 1] + so_far[:, :, 3], y, x, 1, most, margin)
+        cells = sorted({(attacker[i], defender[j]) for i in rows for j in cols})
+        _play_cells(spec, cells, table, counts, first, battles)
+        first += battles
     return Pilot(filled(), int(counts.sum()))
 
 

@@ -166,25 +166,12 @@ STYLES = (BALANCED, "measured", "aggressive", "defensive", "ranged", "steadfast"
           "countering")  # fmt: skip
 assert set(STYLES) == {BALANCED, *BLENDS, *ON_BALANCED, *PRESETS, *OPENINGS, *TUNED_OPENINGS}
 
-# The styles the default mixes as attacker and as defender (simulator.equilibrium).
-# `defensive` and `steadfast` play for the clock, which only the defender may win by
-# (10.5): as attacker they never beat the default's attacker on the suite of
-# `make bench-tactics`, and leaving them out keeps the pilot small. `barrage` is the
-# attacker's only: its all-out attack answers the clock, which a defender need not beat;
-# mixed for the defender too, it made the default defender easier for the search tactic to
-# beat (the Plains mirror: 10 points instead of 5). `hunting` is the attacker's only, like
-# `barrage`: an answer to a Legion that flees to outlast it, which a defender need not hunt.
-# `countering` is the defender's only: a way to meet an attacker that comes on; as attacker
-# it gains on the default's at most 3 points of the suite, not worth a larger pilot. Mixed
-# for both sides, `waiting` answers it: a lone Warlock attacking a Centaur and a Gargoyle
-# in the Tower won 9 points more playing `waiting` than the default's attacker while only
-# the defender mixed it (docs/tactics-research.md).
-DEFENDER_ONLY = ("defensive", "steadfast", "countering")
-ATTACKER_ONLY = ("barrage", "hunting")
-MIXED_STYLES: tuple[tuple[str, ...], tuple[str, ...]] = (
-    tuple(style for style in STYLES if style not in DEFENDER_ONLY),
-    tuple(style for style in STYLES if style not in ATTACKER_ONLY),
-)
+# The styles the default mixes as attacker and as defender (simulator.equilibrium): every
+# style, for each side. Each is a deviation the default must answer: a style that mostly
+# suits one side (`steadfast` plays for the clock, which only the defender wins by, 10.5;
+# `barrage` attacks all-out) still beats a default that never plays it in some Engagements
+# (docs/tactics-research.md), and the pilot's first, short round finds those at little cost.
+MIXED_STYLES: tuple[tuple[str, ...], tuple[str, ...]] = (STYLES, STYLES)
 
 
 @dataclass(frozen=True)
@@ -250,12 +237,10 @@ STRONG_SEARCH = SearchSetting(rollouts=32)
 TACTICS: dict[str, str] = {
     "default": (
         "Both sides playing well: for each Engagement the service first plays a short "
-        "tournament between the fixed styles (balanced, measured, aggressive, ranged, "
-        "hand-set, patient, guarded, waiting, biding; defensive, steadfast and countering for the "
-        "defender, barrage and hunting for the attacker) on the same dice and finds the mix "
-        "of them from which neither side gains by switching to another (an approximate "
-        "equilibrium); each Battle then plays a pair of styles drawn from that mix. The "
-        "answer gives the mix (style_mix)."
+        "tournament between the fixed styles, every one of them for each side, on the same "
+        "dice, and finds the mix of them from which neither side gains by switching to "
+        "another (an approximate equilibrium); each Battle then plays a pair of styles drawn "
+        "from that mix. The answer gives the mix (style_mix)."
     ),
     BALANCED: (
         "A strong, practical player, tuned by self-play over many Engagements. It weighs the "
@@ -301,7 +286,7 @@ TACTICS: dict[str, str] = {
     "barrage": (
         "Opens the Battle as ranged for one Battle-Round, its rangestrikers shooting from "
         "afar while the others come on, then attacks all-out as aggressive. A way of "
-        "attacking: the default mixes it for the attacker only."
+        "attacking."
     ),
     "guarded": (
         "Takes ground where it strikes more than it is struck, and holds it: it closes in "
@@ -314,12 +299,12 @@ TACTICS: dict[str, str] = {
         "Keeps away for three Battle-Rounds, as defensive, then attacks all-out, as "
         "aggressive: a defender waiting for its reinforcement, which musters in Battle-Round "
         "4 (14.0), then falls on the enemy with it; as attacker, a way to meet a defender that "
-        "comes out to fight. The default mixes it for both sides."
+        "comes out to fight."
     ),
     "hunting": (
         "Plays as balanced for three Battle-Rounds, closing in while the enemy stands, then "
         "as ranged: its rangestrikers hang back and shoot down the enemies that flee. A way "
-        "of attacking: the default mixes it for the attacker only."
+        "of attacking."
     ),
     "biding": (
         "Keeps away for three Battle-Rounds, as defensive, then plays as balanced with "
@@ -329,8 +314,7 @@ TACTICS: dict[str, str] = {
     ),
     "countering": (
         "Keeps away for one Battle-Round, as defensive, while the enemy comes on and "
-        "enters, then falls on it all-out, as aggressive. A way of defending: the default "
-        "mixes it for the defender only."
+        "enters, then falls on it all-out, as aggressive. A way of defending."
     ),
     "lookahead": (
         "Searches instead of following a rule of thumb: at each of its phases it tries the "

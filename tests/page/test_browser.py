@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
@@ -345,6 +346,12 @@ def test_a_precision_stops_early_and_says_so(page, base_url):
     assert page.outside == [] and page.script_errors == []
 
 
+def whole(x: float) -> str:
+    """``x`` to a whole number as the page's ``toFixed(0)`` writes it: halves away from zero
+    (Python's format rounds them to even: 6.5 is "6" there, "7" on the page)."""
+    return str(Decimal(x).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
 def test_the_search_plays_each_side_in_turn_against_the_answer_shown(page, base_url):
     """'Would better play change this?': the search tactic plays the attacker against the
     defender's tactic of the answer, then the defender against the attacker's; each line
@@ -374,10 +381,10 @@ def test_the_search_plays_each_side_in_turn_against_the_answer_shown(page, base_
     lines = page.locator("#play-check-results li").all_inner_texts()
     won = attacker["outcomes"]["attacker_wins"]["p"]
     here = base["outcomes"]["attacker_wins"]["p"]
-    assert lines[0].startswith(f"A searching attacker wins {100 * won:.0f}% of 400 Battles; ")
-    assert f"the attacker here wins {100 * here:.0f}% of " in lines[0]
+    assert lines[0].startswith(f"A searching attacker wins {whole(100 * won)}% of 400 Battles; ")
+    assert f"the attacker here wins {whole(100 * here)}% of " in lines[0]
     held = defender["outcomes"]["defender_wins"]["p"] + defender["outcomes"]["time_loss"]["p"]
-    assert f"holds out (wins, or the time runs out) in {100 * held:.0f}% of " in lines[1]
+    assert f"holds out (wins, or the time runs out) in {whole(100 * held)}% of " in lines[1]
     # the difference in percentage points with its 95% interval; better play only beyond it
     for line, (mine, base_p) in zip(lines, ((won, here), (held, None)), strict=True):
         gain, lo, hi = (

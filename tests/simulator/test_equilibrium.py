@@ -21,7 +21,7 @@ from simulator.battles import play, trace
 from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import (
     BLOCK,
-    PILOT_BATTLES,
+    PILOT_ROUNDS,
     SCALED,
     Mix,
     exploitability,
@@ -170,24 +170,28 @@ def test_the_bundles_prepared_at_start_are_all_a_new_engagement_asks_for():
     equilibrium.prepare_bundles()
     built = tactics._bundle.cache_info().misses
     spec = Engagement("Brush", Legion(0, ("Ogre", "Gargoyle")), Legion(0, ("Lion",))).spec
-    equilibrium.pilot(spec, (2, 2))
+    equilibrium.pilot(spec, ((2, None), (2, 2)))
     play(spec, 3 * BLOCK, seed=5)
     assert tactics._bundle.cache_info().misses == built
 
 
 def test_smaller_legions_get_a_larger_pilot():
     """A pilot of few characters plays more Battles a pair of styles (they are quicker), up
-    to SCALED times PILOT_BATTLES; a 7v7's plays PILOT_BATTLES."""
+    to SCALED times PILOT_ROUNDS' in each round, between as many styles; a 7v7's plays
+    PILOT_ROUNDS."""
 
-    def battles(attacker: int, defender: int) -> tuple[int, int]:
+    def battles(attacker: int, defender: int) -> tuple[int, ...]:
         spec = Engagement(
             "Plains", Legion(0, ("Ogre",) * attacker), Legion(0, ("Ogre",) * defender)
         ).spec
-        return pilot_battles(spec)
+        rounds = pilot_battles(spec)
+        assert [styles for _, styles in rounds] == [styles for _, styles in PILOT_ROUNDS]
+        return tuple(b for b, _ in rounds)
 
-    assert battles(7, 7) == PILOT_BATTLES
-    assert battles(1, 1) == tuple(SCALED * b for b in PILOT_BATTLES)
-    assert battles(2, 3) == tuple(2 * b for b in PILOT_BATTLES)
+    own = tuple(b for b, _ in PILOT_ROUNDS)
+    assert battles(7, 7) == own
+    assert battles(1, 1) == tuple(SCALED * b for b in own)
+    assert battles(2, 3) == tuple(2 * b for b in own)
     sizes = [battles(a, a)[0] for a in range(1, 8)]
     assert sizes == sorted(sizes, reverse=True)
     assert battles(0, 0) == battles(1, 1)  # a half-fought position may have no one left
@@ -195,45 +199,43 @@ def test_smaller_legions_get_a_larger_pilot():
 
 def test_the_pilot_counts_its_battles_and_plays_more_between_the_contenders():
     """Every pair of styles (those that play alike sharing theirs) plays the first round;
-    at most ``contenders`` a side play the second between themselves; each rate is a
-    share of the Battles its pair played."""
+    at most the round's number of styles a side play the next between themselves; each rate
+    is a share of the Battles its pair played."""
     spec = Engagement("Plains", Legion(0, ("Troll",) * 3), Legion(0, ("Troll",) * 2)).spec
-    first_only = pilot(spec, (8, 0))
+    first_only = pilot(spec, ((8, None),))
     pairs = first_only.battles // 8
     assert first_only.battles == 8 * pairs and pairs <= len(STYLES) ** 2
     assert np.allclose(first_only.table.sum(axis=2), 1.0)
     assert np.allclose(first_only.table * 8, np.round(first_only.table * 8))
-    both = pilot(spec, (8, 16), contenders=2)
+    both = pilot(spec, ((8, None), (16, 2)))
     assert 8 * pairs + 16 <= both.battles <= 8 * pairs + 16 * 2 * 2
+    three = pilot(spec, ((8, None), (16, 3), (32, 2)))
+    assert 8 * pairs + 16 + 32 <= three.battles <= 8 * pairs + 16 * 3 * 3 + 32 * 2 * 2
     assert np.array_equal(pilot(spec).table, pilot_table(spec))
 
 
 def test_a_side_gains_what_the_best_other_style_adds_against_the_mix():
     """bench.pilot's measure of a pilot's error: the attacker plays its first style, the
-    defender its first; ``defensive``, which the pilot never mixes for the attacker, wins 20
-    points more against that defender: the attacker's gain; the defender, whatever it
+    defender its first; ``defensive``, which this mix does not play for the attacker, wins
+    20 points more against that defender: the attacker's gain; the defender, whatever it
     plays, holds the same."""
     attackers, defenders = MIXED_STYLES
     rates = {(a, d): np.array([0.4, 0.6, 0.0, 0.0]) for a in STYLES for d in STYLES}
     rates["defensive", defenders[0]] = np.array([0.6, 0.4, 0.0, 0.0])
     mix = Mix(((attackers[0], 1.0),), ((defenders[0], 1.0),), 0.4, 0.6, 0.2)
-    assert "defensive" not in attackers
     assert gains(mix, rates) == pytest.approx((0.2, 0.0))
 
 
-def test_each_side_mixes_its_own_styles_10_5():
-    """The attacker's mix leaves out the styles that play for the clock (10.5: only the
-    defender wins by it) and ``countering`` (a defender's way to meet an attacker that
-    comes on), the defender's leaves out ``barrage`` and ``hunting`` (attackers' answers
-    to the clock):
-    the pilot's table has a row per attacker style and a column per defender style; where
-    barrage wins (Titans 6v6 on the Hills) the attacker's mix holds it."""
+def test_each_side_may_mix_every_style_10_5():
+    """No style is kept from a side: the pilot's table has a row per style for the attacker
+    and a column per style for the defender, though some suit one side (``steadfast`` plays
+    for the clock, which only the defender wins by, 10.5). Where ``barrage`` wins (Titans
+    6v6 on the Hills) the attacker's mix holds it."""
     attackers, defenders = MIXED_STYLES
-    assert set(attackers) == set(STYLES) - {"defensive", "steadfast", "countering"}
-    assert set(defenders) == set(STYLES) - {"barrage", "hunting"}
+    assert attackers == defenders == STYLES
     case = next(c for c in SUITE if c.name == "Titan 6v6")
     table = pilot_table(case.engagement.spec)
-    assert table.shape == (len(attackers), len(defenders), 4)
+    assert table.shape == (len(STYLES), len(STYLES), 4)
     assert dict(mix_of_table(table).attacker).get("barrage", 0.0) > 0.5
 
 
