@@ -56,10 +56,12 @@ bench: $(VENV)/.run-installed
 	$(PY) -m bench
 
 # The default against every style and a strong search on the test stream of
-# bench/engagements.py, then Tactical Titan's default against its other plans on the same
-# stream (their output kept in bench/results/tactics.log and tactical_styles.log).
+# bench/engagements.py, beside the default before it, then Tactical Titan's default against
+# its other plans on the same stream (their output kept in bench/results/tactics.log and
+# tactical_styles.log, every gain in tactics_default.json).
 bench-tactics: $(VENV)/.run-installed
-	$(PY) -m bench.tactics | tee bench/results/tactics.log
+	$(PY) -m bench.tactics --json bench/results/tactics_default.json \
+		--baseline bench/results/tactics_mix_default.json | tee bench/results/tactics.log
 	$(PY) -m bench.tactical_styles | tee bench/results/tactical_styles.log
 
 # The default's pilot tournament: its Battles and its own error against a larger table.
