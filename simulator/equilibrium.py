@@ -51,7 +51,7 @@ if TYPE_CHECKING:  # battles imports this module
 # The pilot tournament's rounds: (Battles per pair of styles, the styles of each side that
 # play the round). Every pair first (None: every style), a few Battles each; then the ten
 # styles of each side that did best against the other side's mix so far (its own mix's
-# among them); then the contenders, at most four a side: those in the mix, or within
+# among them, styles that play alike counted once); then the contenders, at most four a side: those in the mix, or within
 # MARGIN of the best against it. Every style is tried for each side, and the Battles go
 # where the mix is decided: as quick as two rounds of 32 and 160 Battles a pair between
 # fewer styles, and as close to an equilibrium (docs/tactics-research.md).
@@ -231,11 +231,17 @@ def _play_cells(spec, cells, table, counts, first: int, battles: int) -> None:
 
 
 def _contenders(
-    rates: np.ndarray, own: np.ndarray, other: np.ndarray, axis: int, most: int, margin: float
+    rates: np.ndarray,
+    own: np.ndarray,
+    other: np.ndarray,
+    axis: int,
+    most: int,
+    margin: float,
+    stand_ins: list[int],
 ) -> list[int]:
     """The styles of a side worth a closer look: those in its mix ``own``, and those whose
-    rate against the other side's mix is within ``margin`` of the best; at most ``most``,
-    the best first."""
+    rate against the other side's mix is within ``margin`` of the best; at most ``most``
+    that play apart (one style for all that play alike, its stand-in), the best first."""
     against = rates @ other if axis == 0 else other @ rates
     order = [int(k) for k in np.argsort(-against, kind="stable")]
     best = against[order[0]]
@@ -244,7 +250,10 @@ def _contenders(
         if int(k) not in chosen:
             chosen.append(int(k))
     chosen.sort(key=lambda k: -against[k])
-    return chosen[:most]
+    apart: dict[int, int] = {}
+    for k in chosen:  # the best of the styles that play as each stand-in
+        apart.setdefault(stand_ins[k], k)
+    return list(apart.values())[:most]
 
 
 def pilot_battles(spec: BattleSpec) -> tuple[Round, ...]:
@@ -292,8 +301,8 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
             so_far = filled()
             x, y = _solve_table(so_far)
             margin = MARGIN if k == len(rounds) - 1 else 1.0
-            rows = _contenders(so_far[:, :, 0], x, y, 0, most, margin)
-            cols = _contenders(so_far[:, :, 1] + so_far[:, :, 3], y, x, 1, most, margin)
+            rows = _contenders(so_far[:, :, 0], x, y, 0, most, margin, attacker)
+            cols = _contenders(so_far[:, :, 1] + so_far[:, :, 3], y, x, 1, most, margin, defender)
         cells = sorted({(attacker[i], defender[j]) for i in rows for j in cols})
         _play_cells(spec, cells, table, counts, first, battles)
         first += battles

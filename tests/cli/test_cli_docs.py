@@ -53,10 +53,10 @@ def test_help_lists_every_command(capsys):
 
 
 def test_compare_shows_the_time_loss_share_beside_the_wins_10_5(capsys):
-    """Ogre and Lion against a lone Lion on the Plains: many Battles run out of time, which
-    the table shows beside each candidate's wins (the time loss costs an attacker its whole
-    Legion, 10.5)."""
-    argv = ["compare", "--terrain", "Plains", "--legion", "Ogre", "--opponent", "Lion",
+    """An Ogre against a Griffon in the Marsh, which flies where the Ogre cannot follow:
+    many Battles run out of time, which the table shows beside each candidate's wins (the
+    time loss costs an attacker its whole Legion, 10.5)."""
+    argv = ["compare", "--terrain", "Marsh", "--legion", "Ogre", "--opponent", "Griffon",
             "--candidate", "Ogre,Lion", "--candidate", "Ogre", "--trials", "400",
             "--seed", "2", "--no-progress"]  # fmt: skip
     assert main([*argv, "--json"]) == 0

@@ -237,13 +237,13 @@ def test_a_link_to_a_battle_opens_on_it(page, base_url):
 
 def test_which_recruit_ranks_the_musters_with_their_time_loss_share_10_5_18_0(sized_page, base_url):
     """The attacker's recruits compared on the answer's dice: the table is /compare's, each
-    candidate's time-loss share beside its wins (the Ogre and the Lion against a lone Lion
-    on the Plains lose many Battles to the clock)."""
+    candidate's time-loss share beside its wins (an Ogre against a Griffon in the Marsh,
+    which flies where the Ogre cannot follow, loses many Battles to the clock)."""
     page = sized_page
     request = {
-        "terrain": "Plains",
-        "attacker": {"score": 0, "characters": ["Ogre", "Lion"]},
-        "defender": {"score": 0, "characters": ["Lion"]},
+        "terrain": "Marsh",
+        "attacker": {"score": 0, "characters": ["Ogre"]},
+        "defender": {"score": 0, "characters": ["Griffon"]},
         "trials": 500,
         "seed": 4,
     }

@@ -259,3 +259,18 @@ def test_the_odds_answer_says_the_styles_played():
     named = odds({**request, "tactics": {"attacker": "aggressive", "defender": "balanced"}})
     assert named["style_mix"] == {"attacker": {"aggressive": 1.0}, "defender": {"balanced": 1.0}}
     assert named["styles"] == {"attacker": "aggressive", "defender": "balanced"}
+
+
+def test_a_rounds_styles_are_styles_that_play_apart():
+    """A round that keeps a side's best three keeps three styles that play apart: of styles
+    that play alike (sharing a stand-in's Battles) only the first of the best counts, so a
+    Legion without rangestrikers does not spend a round's places on copies of one style."""
+    from simulator.equilibrium import _contenders
+
+    rates = np.array([[0.9, 0.9], [0.8, 0.8], [0.9, 0.9], [0.5, 0.5], [0.7, 0.7]])
+    own, other = np.array([1.0, 0, 0, 0, 0]), np.array([0.5, 0.5])
+    apart = [0, 1, 2, 3, 4]
+    assert _contenders(rates, own, other, 0, 3, 1.0, apart) == [0, 2, 1]
+    alike = [0, 1, 0, 3, 4]  # style 2 plays as style 0 does
+    assert _contenders(rates, own, other, 0, 3, 1.0, alike) == [0, 1, 4]
+    assert _contenders(rates, own, other, 0, 3, 0.15, alike) == [0, 1]  # within the margin
