@@ -51,10 +51,11 @@ if TYPE_CHECKING:  # battles imports this module
 # The pilot tournament's rounds: (Battles per pair of styles, the styles of each side that
 # play the round). Every pair first (None: every style), a few Battles each; then the ten
 # styles of each side that did best against the other side's mix so far (its own mix's
-# among them, styles that play alike counted once); then the contenders, at most four a side: those in the mix, or within
-# MARGIN of the best against it. Every style is tried for each side, and the Battles go
-# where the mix is decided: as quick as two rounds of 32 and 160 Battles a pair between
-# fewer styles, and as close to an equilibrium (docs/tactics-research.md).
+# among them, styles that play alike counted once); then the contenders, at most four a
+# side: those in the mix, or within MARGIN of the best against it. Every style is tried
+# for each side, and the Battles go where the mix is decided: as quick as two rounds of 32
+# and 160 Battles a pair between fewer styles, and as close to an equilibrium
+# (docs/tactics-research.md).
 Round = tuple[int, int | None]
 PILOT_ROUNDS: tuple[Round, ...] = ((8, None), (24, 10), (128, 4))
 # Smaller Battles are quicker: a pilot of two to thirteen characters plays PILOT_ROUNDS'
