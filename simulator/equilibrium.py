@@ -279,10 +279,11 @@ class Pilot:
 def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
     """The pilot tournament, round by round (``pilot_battles`` when ``rounds`` is not given):
     each round, the pairs between the styles chosen for it play its Battles, the Battles
-    after those they played before. A round's styles, when not every style, are chosen on
-    the equilibrium of the rounds before: the best against the other side's mix (``_contenders``:
-    in the last round those within MARGIN of the best, before it the best whatever their
-    distance). Styles that play alike in the Engagement share their Battles (``_stand_ins``)."""
+    after those they played before. A round's styles, when not every style (None), are
+    chosen on the equilibrium of the rounds before: the best against the other side's mix
+    (``_contenders``: in the last round those within MARGIN of the best, before it the best
+    whatever their distance). Styles that play alike in the Engagement share their Battles
+    (``_stand_ins``)."""
     rounds = pilot_battles(spec) if rounds is None else rounds
     m, n = (len(styles) for styles in MIXED_STYLES)
     attacker, defender = _stand_ins(spec)
@@ -293,12 +294,13 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
         cell = np.ix_(attacker, defender)
         return table[cell] / counts[cell][:, :, None]
 
-    rows, cols = list(range(m)), list(range(n))
     first = 0
     for k, (battles, most) in enumerate(rounds):
         if battles <= 0:
             continue
-        if most is not None and first:
+        if most is None or not first:
+            rows, cols = list(range(m)), list(range(n))
+        else:
             so_far = filled()
             x, y = _solve_table(so_far)
             margin = MARGIN if k == len(rounds) - 1 else 1.0

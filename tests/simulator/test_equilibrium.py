@@ -211,6 +211,8 @@ def test_the_pilot_counts_its_battles_and_plays_more_between_the_contenders():
     assert 8 * pairs + 16 <= both.battles <= 8 * pairs + 16 * 2 * 2
     three = pilot(spec, ((8, None), (16, 3), (32, 2)))
     assert 8 * pairs + 16 + 32 <= three.battles <= 8 * pairs + 16 * 3 * 3 + 32 * 2 * 2
+    again = pilot(spec, ((8, None), (16, 2), (8, None)))  # every pair again
+    assert 16 * pairs + 16 <= again.battles <= 16 * pairs + 16 * 2 * 2
     assert np.array_equal(pilot(spec).table, pilot_table(spec))
 
 
