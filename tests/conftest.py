@@ -29,6 +29,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 PREPARE = "from simulator.kernel_cache import KERNELS; KERNELS[{name!r}].prepare()"
+# Entry points of a kernel that its warm-up does not call (a service never waits on them),
+# compiled with it here: else every worker whose first test calls one compiles it at once.
+ALSO = {
+    "battle": "from simulator import odds; from simulator.battles import trace; "
+    "trace(odds.engagement_of(odds.OddsRequest.from_dict(odds.WARM_UP_REQUEST)).spec, 1)",
+}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -47,7 +53,8 @@ def pytest_configure(config: pytest.Config) -> None:
     started = time.monotonic()
     compiles = [
         subprocess.Popen(
-            [sys.executable, "-c", PREPARE.format(name=name)], stdout=subprocess.DEVNULL
+            [sys.executable, "-c", "; ".join([PREPARE.format(name=name), ALSO.get(name, "")])],
+            stdout=subprocess.DEVNULL,
         )
         for name in missing
     ]
