@@ -36,11 +36,17 @@ def play_summary(spec: BattleSpec, records: BattleRecords) -> dict[str, dict[str
                 "which neither side gains by switching to another, found by a short tournament "
                 "(docs/tactics.md, default)"
             )
-            words = (
-                f"The {name} played the default: one style a Battle, "
-                f"{_share_words(shares, 'Battles')}, each kept from the Battle's first phase "
-                "to its last."
-            )
+            if len(shares) == 1:  # the mix holds one style
+                words = (
+                    f"The {name} played the default: {next(iter(shares))} in every Battle, "
+                    "from its first phase to its last."
+                )
+            else:
+                words = (
+                    f"The {name} played the default: one style a Battle, "
+                    f"{_share_words(shares, 'Battles')}, each kept from the Battle's first "
+                    "phase to its last."
+                )
         elif tactic == "lookahead":
             how = (
                 f"a search at each of its phases: {spec.search.rollouts} rollouts of each of "

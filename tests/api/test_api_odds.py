@@ -194,6 +194,21 @@ def test_the_search_setting_is_played_and_answered(client):
     assert post(client, "odds", {**BODY, "trials": 4}).get_json()["search"] is None
 
 
+def test_a_default_of_one_style_says_so(client, monkeypatch):
+    """Where the default's mix holds one style for a side, the sentence says that style played
+    every Battle, not "one style a Battle"."""
+    from simulator import how_played
+
+    one = {"attacker": {"guarded": 1.0}, "defender": {"balanced": 0.5, "measured": 0.5}}
+    monkeypatch.setattr(how_played, "played_mix", lambda spec: one)
+    play = post(client, "odds", {**BODY, "trials": 32}).get_json()["play"]
+    assert play["attacker"]["summary"] == (
+        "The attacker played the default: guarded in every Battle, from its first phase to "
+        "its last."
+    )
+    assert play["defender"]["summary"].startswith("The defender played the default: one style")
+
+
 def test_the_answer_says_how_each_side_played(client):
     """The answer's play: the default plays one style a Battle, drawn from the engagement's
     mix, its shares those of style_mix; a fixed style plays itself throughout."""
@@ -202,7 +217,8 @@ def test_the_answer_says_how_each_side_played(client):
     attacker, defender = a["play"]["attacker"], a["play"]["defender"]
     assert attacker["tactic"] == "default" and attacker["styles"] == a["style_mix"]["attacker"]
     assert not attacker["changes_within_a_battle"] and "mix" in attacker["chosen_by"]
-    assert attacker["summary"].startswith("The attacker played the default")
+    assert len(attacker["styles"]) > 1
+    assert attacker["summary"].startswith("The attacker played the default: one style a Battle")
     assert defender == {
         "tactic": "steadfast",
         "chosen_by": "one fixed style",
