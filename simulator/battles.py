@@ -202,10 +202,14 @@ def _segments(spec: BattleSpec, trials: int, seed: int, first: int) -> list[tupl
 set_kernel_threads = threads.set_threads
 
 # Battles per part of a call: enough that a part's call (a few tenths of a millisecond) is
-# small beside its Battles; four parts a thread even out Battles of different lengths. A
-# part of the pilot plays every pair's opening again, so it takes one part per thread.
+# small beside its Battles; four parts a thread even out Battles of different lengths.
 PART_BATTLES = 64
 PARTS_PER_THREAD = 4
+# Pairs of styles per part of ``play_alike``'s call, where it splits its pairs: a part plays
+# every Battle of its pairs, each pair's opening once, and shares no Battle-Round with the
+# pairs of the part before; two parts a thread even out pairs of different lengths.
+PART_PAIRS = 4
+PAIR_PARTS_PER_THREAD = 2
 
 
 def play(
@@ -293,9 +297,9 @@ def play_alike(
     spec: BattleSpec, seed: int, first: int, battles: int, bundles: list[Play]
 ) -> np.ndarray:
     """The Outcome codes, int8[len(bundles), battles], of Battles ``first .. first + battles -
-    1`` of ``seed`` for each bundle of fixed styles (no search), in one call of the kernel:
-    the Battles ``play_runs`` would play, the Battle-Rounds whose weights bundles share
-    played once (``kernel.play_alike``)."""
+    1`` of ``seed`` for each bundle of fixed styles (no search), parts of them side by side
+    on the kernel's threads: the Battles ``play_runs`` would play, the Battle-Rounds whose
+    weights bundles share played once (``kernel.play_alike``)."""
     if any(bundle.rollouts.any() for bundle in bundles):
         raise ValueError("play_alike takes fixed styles only (no search)")
     tables = battle_tables(roster(spec))
@@ -315,10 +319,23 @@ def play_alike(
         key = np.uint64(seed % 2**64)
         indices = np.arange(first, first + battles, dtype=np.int64)
 
-        def play_part(lo: int, hi: int) -> None:
+        def play_battles(lo: int, hi: int) -> None:  # Battles lo..hi-1 of every pair
             kernel.play_alike(*setup, rows, shared, key, indices, lo, hi, outcome, rounds)
 
-        threads.in_parts(play_part, battles, threads.parts_for(battles, 1, PART_BATTLES))
+        def play_pairs(lo: int, hi: int) -> None:  # every Battle of pairs lo..hi-1
+            alone = shared[lo:hi].copy()
+            alone[0] = 0  # the pair before is another part's
+            kernel.play_alike(
+                *setup, rows[lo:hi], alone, key, indices, 0, battles, outcome[lo:hi], rounds[lo:hi]
+            )
+
+        # a part of the Battles plays every pair's opening again: the pilot's many pairs of
+        # few Battles split by pairs, a few pairs of many Battles by Battles
+        by_pairs = threads.parts_for(len(order), PAIR_PARTS_PER_THREAD, PART_PAIRS)
+        if by_pairs >= threads.threads():
+            threads.in_parts(play_pairs, len(order), by_pairs)
+        else:
+            threads.in_parts(play_battles, battles, threads.parts_for(battles, 1, PART_BATTLES))
     found = np.empty_like(outcome)
     found[order] = outcome
     return found

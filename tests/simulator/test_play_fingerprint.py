@@ -83,6 +83,34 @@ def test_pairs_of_styles_that_open_alike_play_the_battles_played_apart():
     assert len(ended) > 1  # a test of nothing if every Battle ended alike
 
 
+def test_pairs_of_styles_play_the_same_battles_however_the_threads_split_them():
+    """``play_alike`` splits many pairs of few Battles between the kernel's threads by pairs
+    (each part sharing no Battle-Round with the part before) and a few pairs of many Battles
+    by Battles: one thread or several, each Battle is the same."""
+    import itertools
+
+    from simulator.battles import play_alike, set_kernel_threads
+    from simulator.tactics import MIXED_STYLES
+    from simulator.tactics import play as bundle
+    from simulator.threads import threads
+    from tests.helpers.battles import random_battles
+
+    bundles = [bundle(a, d) for a, d in itertools.product(*MIXED_STYLES)]
+    spec = next(spec for spec, _ in random_battles("Woods", 11))
+    calls = [(bundles, 8), (bundles[:3], 150)]  # split by pairs; by Battles
+    was = threads()
+    try:
+        set_kernel_threads(1)
+        alone = [play_alike(spec, 9, 2, battles, some) for some, battles in calls]
+        for count in (2, 3, 5):
+            set_kernel_threads(count)
+            for (some, battles), one in zip(calls, alone, strict=True):
+                assert (play_alike(spec, 9, 2, battles, some) == one).all(), count
+    finally:
+        set_kernel_threads(was)
+    assert len(set(alone[0].ravel().tolist())) > 1  # a test of nothing if every Battle ended alike
+
+
 def test_the_battles_of_a_pair_share_their_opening_up_to_the_first_die():
     """Until a die falls, the Battles of one pair of fixed styles are the same, so the kernel
     plays that opening once for a run of them (``kernel.opening``): for the bench's 7v7 on
