@@ -24,6 +24,7 @@ from bench.request import FRESH
 from bench.tactics import SUITE
 from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import (
+    CHECK,
     PILOT_ROUNDS,
     Mix,
     Round,
@@ -83,12 +84,15 @@ def _timed_pilot(spec, rounds):
 
 
 def _round(text: str) -> Round:
-    """A round of ``--rounds``: "24:10" (Battles a pair, styles a side) or "8" (every style)."""
+    """A round of ``--rounds``: "24:10" (Battles a pair, styles a side), "8" (every style) or
+    "24:check" (the styles the round before left out, against the other side's mix)."""
     battles, _, styles = text.partition(":")
     try:
-        return (int(battles), int(styles) if styles else None)
+        return (int(battles), CHECK if styles == CHECK else int(styles) if styles else None)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"BATTLES or BATTLES:STYLES, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"BATTLES, BATTLES:STYLES or BATTLES:{CHECK}, not {text!r}"
+        ) from None
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -99,7 +103,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         nargs="+",
         metavar="BATTLES[:STYLES]",
         help="a 7v7's pilot rounds: Battles a pair, and the styles a side that play it (every"
-        " style when left out), e.g. 8 24:10 128:4 (the pilot's own when absent)",
+        f" style when left out; '{CHECK}': those the round before left out, against the other"
+        " side's mix), e.g. 8 24:10 128:4 24:check (the pilot's own when absent)",
     )
     parser.add_argument(
         "--reference", type=int, default=3000, help="Battles a pair to check the pilot on"

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from itertools import accumulate
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 from numba import njit
@@ -52,12 +52,14 @@ if TYPE_CHECKING:  # battles imports this module
 # play the round). Every pair first (None: every style), a few Battles each; then the ten
 # styles of each side that did best against the other side's mix so far (its own mix's
 # among them, styles that play alike counted once); then the contenders, at most four a
-# side: those in the mix, or within MARGIN of the best against it. Every style is tried
-# for each side, and the Battles go where the mix is decided: as quick as two rounds of 32
-# and 160 Battles a pair between fewer styles, and as close to an equilibrium
+# side: those in the mix, or within MARGIN of the best against it; last a check (CHECK):
+# every style the contenders' round left out, against the other side's mix, so that a
+# style the short first rounds misjudged is not left out on their few Battles alone. Every
+# style is tried for each side, and the Battles go where the mix is decided
 # (docs/tactics-research.md).
-Round = tuple[int, int | None]
-PILOT_ROUNDS: tuple[Round, ...] = ((8, None), (24, 10), (128, 4))
+CHECK = "check"
+Round = tuple[int, int | Literal["check"] | None]
+PILOT_ROUNDS: tuple[Round, ...] = ((8, None), (24, 10), (128, 4), (24, CHECK))
 # Smaller Battles are quicker: a pilot of two to thirteen characters plays PILOT_ROUNDS'
 # Battles times FULL_SIZE // characters (at most SCALED) in about the time a 7v7's takes,
 # and its mix is the surer for it (small Engagements hang on few dice)
@@ -269,10 +271,12 @@ def pilot_battles(spec: BattleSpec) -> tuple[Round, ...]:
 @dataclass(frozen=True)
 class Pilot:
     """A pilot tournament's result: float[attacker styles, defender styles, 4]
-    (``MIXED_STYLES``), the probability of each Outcome code for each pair of styles, and
-    the Battles it played."""
+    (``MIXED_STYLES``), the probability of each Outcome code for each pair of styles; the
+    Battles each pair's rates are of (its stand-ins', float[attacker styles, defender
+    styles]), and the Battles it played."""
 
     table: np.ndarray
+    played: np.ndarray
     battles: int
 
 
@@ -281,9 +285,10 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
     each round, the pairs between the styles chosen for it play its Battles, the Battles
     after those they played before. A round's styles, when not every style (None), are
     chosen on the equilibrium of the rounds before: the best against the other side's mix
-    (``_contenders``: in the last round those within MARGIN of the best, before it the best
-    whatever their distance). Styles that play alike in the Engagement share their Battles
-    (``_stand_ins``)."""
+    (``_contenders``: in the last round but a check, those within MARGIN of the best; before
+    it the best whatever their distance); a check (CHECK) plays each style the round before
+    left out against the other side's mix. Styles that play alike in the Engagement share
+    their Battles (``_stand_ins``)."""
     rounds = pilot_battles(spec) if rounds is None else rounds
     m, n = (len(styles) for styles in MIXED_STYLES)
     attacker, defender = _stand_ins(spec)
@@ -294,22 +299,39 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
         cell = np.ix_(attacker, defender)
         return table[cell] / counts[cell][:, :, None]
 
+    closing = max((k for k, (_, most) in enumerate(rounds) if most != CHECK), default=-1)
     first = 0
+    rows, cols = list(range(m)), list(range(n))
     for k, (battles, most) in enumerate(rounds):
         if battles <= 0:
             continue
         if most is None or not first:
             rows, cols = list(range(m)), list(range(n))
+            cells = {(attacker[i], defender[j]) for i in rows for j in cols}
         else:
             so_far = filled()
             x, y = _solve_table(so_far)
-            margin = MARGIN if k == len(rounds) - 1 else 1.0
-            rows = _contenders(so_far[:, :, 0], x, y, 0, most, margin, attacker)
-            cols = _contenders(so_far[:, :, 1] + so_far[:, :, 3], y, x, 1, most, margin, defender)
-        cells = sorted({(attacker[i], defender[j]) for i in rows for j in cols})
-        _play_cells(spec, cells, table, counts, first, battles)
+            if most == CHECK:  # the styles the round before left out, against the mix
+                rested = [i for i in range(m) if attacker[i] not in {attacker[r] for r in rows}]
+                benched = [j for j in range(n) if defender[j] not in {defender[c] for c in cols}]
+                cells = {(attacker[i], defender[j]) for i in rested for j in _mixed(y)}
+                cells |= {(attacker[i], defender[j]) for i in _mixed(x) for j in benched}
+            else:
+                margin = MARGIN if k == closing else 1.0
+                rows = _contenders(so_far[:, :, 0], x, y, 0, most, margin, attacker)
+                cols = _contenders(
+                    so_far[:, :, 1] + so_far[:, :, 3], y, x, 1, most, margin, defender
+                )
+                cells = {(attacker[i], defender[j]) for i in rows for j in cols}
+        if cells:
+            _play_cells(spec, sorted(cells), table, counts, first, battles)
         first += battles
-    return Pilot(filled(), int(counts.sum()))
+    return Pilot(filled(), counts[np.ix_(attacker, defender)], int(counts.sum()))
+
+
+def _mixed(mix: np.ndarray) -> list[int]:
+    """The styles a side's mix plays (as ``_pruned`` keeps them)."""
+    return [int(k) for k in np.flatnonzero(mix >= SMALLEST)] or [int(np.argmax(mix))]
 
 
 def pilot_table(spec: BattleSpec) -> np.ndarray:

@@ -21,6 +21,7 @@ from simulator.battles import play, trace
 from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import (
     BLOCK,
+    CHECK,
     PILOT_ROUNDS,
     SCALED,
     Mix,
@@ -214,6 +215,41 @@ def test_the_pilot_counts_its_battles_and_plays_more_between_the_contenders():
     again = pilot(spec, ((8, None), (16, 2), (8, None)))  # every pair again
     assert 16 * pairs + 16 <= again.battles <= 16 * pairs + 16 * 2 * 2
     assert np.array_equal(pilot(spec).table, pilot_table(spec))
+
+
+def test_a_check_plays_the_styles_the_round_before_left_out_against_the_mix():
+    """A check round (CHECK) plays each style the contenders' round left out (as its
+    stand-in) against every style of the other side's mix so far, and nothing else: a style
+    the first round misjudged on its few Battles is tried again before the mix is solved."""
+    from simulator.equilibrium import _mixed, _solve_table
+
+    # rangestrikers on both sides: no two styles play alike (each its own stand-in)
+    spec = Engagement("Woods", Legion(0, ("Gorgon", "Troll")), Legion(0, ("Ranger", "Lion"))).spec
+    rounds = ((8, None), (16, 2))
+    before = pilot(spec, rounds)
+    after = pilot(spec, (*rounds, (8, CHECK)))
+    x, y = _solve_table(before.table)
+    rested = np.flatnonzero(before.played.max(axis=1) == 8)  # the attacker's left out
+    benched = np.flatnonzero(before.played.max(axis=0) == 8)
+    assert rested.size and benched.size
+    checked = np.zeros_like(before.played, dtype=bool)
+    checked[np.ix_(rested, _mixed(y))] = True
+    checked[np.ix_(_mixed(x), benched)] = True
+    assert (after.played[checked] == before.played[checked] + 8).all()
+    assert (after.played[~checked] == before.played[~checked]).all()
+    assert np.array_equal(after.table[~checked], before.table[~checked])
+    assert PILOT_ROUNDS[-1][1] == CHECK  # the pilot's own ends with one
+
+
+def test_bench_pilot_reads_each_kind_of_round():
+    """``make bench-pilot``'s --rounds: every style, the best few a side, or a check."""
+    import argparse
+
+    from bench.pilot import _round
+
+    assert [_round(t) for t in ("8", "24:10", "24:check")] == [(8, None), (24, 10), (24, CHECK)]
+    with pytest.raises(argparse.ArgumentTypeError, match="BATTLES:check, not 'x:y'"):
+        _round("x:y")
 
 
 def test_a_side_gains_what_the_best_other_style_adds_against_the_mix():
