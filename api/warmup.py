@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
@@ -43,6 +45,34 @@ class Kernel(StrEnum):
     WARMING = "warming"  # compiling, or waiting for another worker that compiles
     READY = "ready"
     FAILED = "failed"  # the warm-up failed (logged): requests load the kernel themselves
+
+
+# The line each worker logs when a kernel's warm-up ends (``warm_ups_done`` reads it back:
+# the tests and the bench wait for it)
+DONE = "%s %s in %.1f s (%.1f s waiting for another worker), pid %d"
+
+
+@dataclass(frozen=True)
+class Done:
+    """A warm-up's end as a worker logged it (``DONE``)."""
+
+    state: str  # "ready" or "failed"
+    seconds: float
+    waited: float  # of which spent waiting for another worker's lock
+    pid: int
+
+
+def warm_ups_done(log_text: str, kernel: str) -> list[Done]:
+    """Every end of a warm-up of ``kernel`` (its name: "battle kernel", "Arena kernel",
+    "Tactical Titan kernel") logged in ``log_text``, in order."""
+    line = re.compile(
+        rf"{re.escape(kernel)} (?P<state>ready|failed) in (?P<seconds>[\d.]+) s"
+        r" \((?P<waited>[\d.]+) s waiting for another worker\), pid (?P<pid>\d+)"
+    )
+    return [
+        Done(m["state"], float(m["seconds"]), float(m["waited"]), int(m["pid"]))
+        for m in line.finditer(log_text)
+    ]
 
 
 def _play_a_few_battles() -> None:
@@ -120,7 +150,7 @@ class Warmup:
         self.seconds = time.monotonic() - self.started
         self._ready.set()
         log.info(
-            "%s %s in %.1f s (%.1f s waiting for another worker), pid %d",
+            DONE,
             self.name,
             self.state.value,
             self.seconds,

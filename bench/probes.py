@@ -12,7 +12,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import re
 import signal
 import socket
 import statistics
@@ -383,10 +382,12 @@ class Gunicorn:
         (Tactical Titan's kernel, after the battle and Arena kernels; ``api.warmup``): a
         worker still loading a kernel answers more slowly meanwhile, which a test of latency
         must not take for the clients' doing."""
+        from api.warmup import TACTICAL, warm_ups_done
+
         self.wait_ready(limit)
-        last = re.compile(rb"Tactical Titan kernel \w+ in .*pid (\d+)")
         while time.monotonic() - self.started < limit:
-            if len(set(last.findall(self.log.read_bytes()))) >= workers:
+            done = warm_ups_done(self.log.read_text(errors="replace"), TACTICAL.name)
+            if len({d.pid for d in done}) >= workers:
                 return time.monotonic() - self.started
             if self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn stopped:\n{self.log_text()}")

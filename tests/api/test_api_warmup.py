@@ -8,18 +8,10 @@ with the cache that compile filled, as on a restart.
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -27,9 +19,9 @@ import pytest
 from api import create_app, warmup
 from api.routes.arena import ODDS_EXAMPLE as ARENA_ODDS
 from api.warmup import Kernel, Warmup
+from bench.probes import Answer, Gunicorn, call
 from simulator import kernel_cache
 from tests.helpers.bodies import ODDS
-from tests.helpers.paths import ROOT
 from tests.helpers.warmup import Gate
 
 
@@ -62,6 +54,21 @@ def test_a_failed_warm_up_lets_requests_load_the_kernel_themselves(tmp_path):
     kernel.start(tmp_path / "lock").join(5)
     assert kernel.state is Kernel.FAILED
     assert kernel.wait(0) is True  # the request then calls the kernel, which reports its error
+
+
+@pytest.mark.parametrize("fail", [False, True])
+def test_a_warm_ups_end_is_logged_as_the_log_is_read_back(tmp_path, caplog, fail):
+    """The line a worker logs when a warm-up ends is the line the bench and the tests wait
+    for (``warm_ups_done``): the kernel's name, how it ended, its time and this pid."""
+    gate = Gate(fail=fail)
+    gate.open.set()
+    kernel = Warmup(gate, name="Arena kernel")
+    with caplog.at_level("INFO", logger="api.warmup"):
+        kernel.start(tmp_path / "lock").join(5)
+    (done,) = warmup.warm_ups_done(caplog.text, "Arena kernel")
+    assert (done.state, done.pid) == (kernel.state, os.getpid())
+    assert done.seconds >= done.waited >= 0
+    assert warmup.warm_ups_done(caplog.text, "battle kernel") == []
 
 
 def test_one_preparation_at_a_time_over_one_lock(tmp_path):
@@ -143,79 +150,31 @@ def test_an_odds_request_waits_for_a_kernel_that_gets_ready(monkeypatch, tmp_pat
 
 # --- gunicorn on a fresh install and on a restart -----------------------------------------
 
-HOST = "127.0.0.1"
 # A kernel's compile takes a minute or two on a quiet machine; leave room for a busy one.
 COMPILE_LIMIT = 600.0
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
+def serve(cache: Path, log: Path, **settings: str) -> Gunicorn:
+    """The service under gunicorn, two workers, with ``cache`` as numba's cache."""
+    return Gunicorn(log, WEB_CONCURRENCY="2", NUMBA_CACHE_DIR=str(cache), **settings)
 
 
-def call(port: int, path: str, body: dict | None = None, timeout: float = 30.0):
-    """(status, headers, JSON) of one request to the local gunicorn."""
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(
-        f"http://{HOST}:{port}{path}", data=data, headers={"Content-Type": "application/json"}
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return response.status, response.headers, json.loads(response.read())
-    except urllib.error.HTTPError as e:
-        return e.code, e.headers, json.loads(e.read())
+def first_answer(server: Gunicorn, path: str, limit: float) -> Answer:
+    """The first answer to ``path`` once the server listens, within ``limit`` seconds of its
+    start."""
+    while time.monotonic() - server.started < limit:
+        assert server.process.poll() is None, server.log_text(3000)
+        try:
+            return call(server.port, path)
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"no answer within {limit} s:\n{server.log_text(3000)}")
 
 
-class Gunicorn:
-    def __init__(self, cache: Path, log: Path, **settings: str):
-        self.port = free_port()
-        self.log = log
-        env = {
-            **os.environ,
-            "HOST": HOST,
-            "PORT": str(self.port),
-            "WEB_CONCURRENCY": "2",
-            "NUMBA_CACHE_DIR": str(cache),
-            **settings,
-        }
-        gunicorn = Path(sys.executable).with_name("gunicorn")
-        self.started = time.monotonic()
-        self.process = subprocess.Popen(
-            [str(gunicorn), "-c", "gunicorn.conf.py", "api:create_app()"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=log.open("wb"),
-            start_new_session=True,
-        )
-
-    def first_answer(self, path: str, limit: float):
-        while time.monotonic() - self.started < limit:
-            assert self.process.poll() is None, self.log.read_text()[-3000:]
-            try:
-                return call(self.port, path)
-            except OSError:
-                time.sleep(0.1)
-        raise AssertionError(f"no answer within {limit} s:\n{self.log.read_text()[-3000:]}")
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
-
-
-def ready_lines(log: Path, kernel: str) -> list[tuple[float, float]]:
-    """(seconds, seconds waiting for another worker) of each worker's "<kernel> ready" line."""
-    line = re.compile(
-        rf"{kernel} ready in (?P<seconds>[\d.]+) s \((?P<waited>[\d.]+) s waiting for another"
-        r" worker\), pid \d+"
-    )
-    return [(float(m["seconds"]), float(m["waited"])) for m in line.finditer(log.read_text())]
+def ready(server: Gunicorn, kernel: str) -> list[warmup.Done]:
+    """Each worker's warm-up of ``kernel`` logged done and ready."""
+    done = warmup.warm_ups_done(server.log.read_text(errors="replace"), kernel)
+    return [d for d in done if d.state == Kernel.READY]
 
 
 def a_cache_without_the_arena_kernel(target: Path) -> Path:
@@ -241,56 +200,55 @@ def a_cache_without_the_arena_kernel(target: Path) -> Path:
 def test_gunicorn_answers_at_once_on_a_fresh_install_and_compiles_once(tmp_path):
     # A fresh install: nothing compiled. The service answers at once; the battle kernel's
     # requests are refused with a time to come back while it compiles.
-    server = Gunicorn(tmp_path / "empty", tmp_path / "fresh.log")
+    server = serve(tmp_path / "empty", tmp_path / "fresh.log")
     try:
-        status, _, health = server.first_answer("/api/v1/health", limit=30)
-        assert status == 200 and health["kernel"] == "warming", health
+        health = first_answer(server, "/api/v1/health", limit=30)
+        assert health.status == 200 and health.json()["kernel"] == "warming", health.body
         assert time.monotonic() - server.started < 30  # not after a compile
-        status, headers, answer = call(server.port, "/api/v1/odds", ODDS)
-        assert status == 503 and answer["error"]["code"] == "kernel_warming", answer
-        assert int(headers["Retry-After"]) > 0
-        status, _, _ = call(server.port, "/api/v1/characters")
-        assert status == 200
+        odds = call(server.port, "/api/v1/odds", ODDS)
+        assert odds.status == 503 and odds.json()["error"]["code"] == "kernel_warming", odds.body
+        assert int(odds.headers["retry-after"]) > 0
+        assert call(server.port, "/api/v1/characters").status == 200
     finally:
         server.stop()
 
     # A kernel compiled from nothing while the service serves: refused until it is ready,
     # then answered; one worker compiles it, the other waits and loads what it wrote.
     cache = a_cache_without_the_arena_kernel(tmp_path / "numba-cache")
-    server = Gunicorn(cache, tmp_path / "compile.log")
+    server = serve(cache, tmp_path / "compile.log")
     try:
-        server.first_answer("/api/v1/health", limit=30)
-        status, _, answer = call(server.port, "/api/v1/odds", ODDS, timeout=60)
-        assert status == 200, answer  # the battle kernel loaded at once
+        first_answer(server, "/api/v1/health", limit=30)
+        odds = call(server.port, "/api/v1/odds", ODDS, timeout=60)
+        assert odds.status == 200, odds.body  # the battle kernel loaded at once
         arena = {**ARENA_ODDS, "games": 200}
-        status, headers, answer = call(server.port, "/api/v1/arena/odds", arena)
-        assert status == 503 and answer["error"]["code"] == "kernel_warming", answer
+        answer = call(server.port, "/api/v1/arena/odds", arena)
+        assert answer.status == 503, answer.body
+        assert answer.json()["error"]["code"] == "kernel_warming", answer.body
         deadline = time.monotonic() + COMPILE_LIMIT
         while time.monotonic() < deadline:
-            status, headers, answer = call(server.port, "/api/v1/arena/odds", arena, timeout=120)
-            if status != 503:
+            answer = call(server.port, "/api/v1/arena/odds", arena, timeout=120)
+            if answer.status != 503:
                 break
-            time.sleep(int(headers["Retry-After"]))
-        assert status == 200, answer
-        while len(ready_lines(server.log, "Arena kernel")) < 2 and time.monotonic() < deadline:
+            time.sleep(int(answer.headers["retry-after"]))
+        assert answer.status == 200, answer.body
+        while len(ready(server, warmup.ARENA.name)) < 2 and time.monotonic() < deadline:
             time.sleep(0.5)
     finally:
         server.stop()
     compile_, load = sorted(
-        (seconds - waited for seconds, waited in ready_lines(server.log, "Arena kernel")),
-        reverse=True,
+        (d.seconds - d.waited for d in ready(server, warmup.ARENA.name)), reverse=True
     )
-    assert load < compile_ / 3, server.log.read_text()[-3000:]  # compiled once, then loaded
+    assert load < compile_ / 3, server.log_text(3000)  # compiled once, then loaded
 
     # A restart with that cache: the first requests are answered, not refused (they wait the
     # second or two a worker takes to load the kernels; longer on a busy machine).
-    server = Gunicorn(cache, tmp_path / "warm.log", TITAN_KERNEL_WAIT_SECONDS="20")
+    server = serve(cache, tmp_path / "warm.log", TITAN_KERNEL_WAIT_SECONDS="20")
     try:
-        server.first_answer("/api/v1/health", limit=30)
-        status, _, answer = call(server.port, "/api/v1/odds", ODDS, timeout=60)
-        assert status == 200, answer
-        status, _, answer = call(server.port, "/api/v1/arena/odds", arena, timeout=60)
-        assert status == 200, answer
+        first_answer(server, "/api/v1/health", limit=30)
+        odds = call(server.port, "/api/v1/odds", ODDS, timeout=60)
+        assert odds.status == 200, odds.body
+        answer = call(server.port, "/api/v1/arena/odds", arena, timeout=60)
+        assert answer.status == 200, answer.body
         assert time.monotonic() - server.started < 30
     finally:
         server.stop()
