@@ -15,9 +15,7 @@ import http.client
 import json
 import os
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -25,10 +23,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.probes import HOST, Gunicorn
 from bench.request import REQUEST
 
-HOST = "127.0.0.1"  # loopback only
-ROOT = Path(__file__).resolve().parent.parent
 LEVELS = (1, 4, 16)
 
 
@@ -68,39 +65,15 @@ class Level:
         return statistics.quantiles(self.latencies, n=100, method="inclusive")[round(q) - 1]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
-def start_gunicorn(
-    port: int, workers: int | None, log, threads: int | None = None
-) -> subprocess.Popen:
-    env = {**os.environ, "HOST": HOST, "PORT": str(port)}
+def start_gunicorn(log: Path, workers: int | None = None, threads: int | None = None) -> Gunicorn:
+    """The service under gunicorn on a free loopback port: ``workers`` workers (None:
+    gunicorn.conf.py's, one per core) of ``threads`` kernel threads (None: the service's)."""
+    settings = {}
     if workers:
-        env["WEB_CONCURRENCY"] = str(workers)
+        settings["WEB_CONCURRENCY"] = str(workers)
     if threads is not None:
-        env["TITAN_KERNEL_THREADS"] = str(threads)
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    return subprocess.Popen(
-        [str(gunicorn), "-c", "gunicorn.conf.py", "api:create_app()"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,  # the access log
-        stderr=log,
-        start_new_session=True,
-    )
-
-
-def stop(server: subprocess.Popen) -> None:
-    if server.poll() is None:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        settings["TITAN_KERNEL_THREADS"] = str(threads)
+    return Gunicorn(log, **settings)
 
 
 def post(port: int, body: bytes, timeout: float) -> tuple[int, dict | None]:
@@ -117,18 +90,17 @@ def post(port: int, body: bytes, timeout: float) -> tuple[int, dict | None]:
         connection.close()
 
 
-def wait_until_ready(port: int, server: subprocess.Popen, log, limit: float) -> float:
-    """Seconds until the first odds request was answered (the kernel loaded in a worker)."""
-    started = time.perf_counter()
+def wait_until_ready(server: Gunicorn, limit: float) -> float:
+    """Seconds from the start until the first odds request was answered (the kernel loaded in
+    a worker)."""
     small = json.dumps({**REQUEST, "trials": 20}).encode()
-    while time.perf_counter() - started < limit:
-        if server.poll() is not None:
-            log.seek(0)
-            raise RuntimeError("gunicorn stopped:\n" + log.read().decode(errors="replace")[-3000:])
+    while time.monotonic() - server.started < limit:
+        if server.process.poll() is not None:
+            raise RuntimeError(f"gunicorn stopped:\n{server.log_text(3000)}")
         try:
-            status, _ = post(port, small, timeout=limit)
+            status, _ = post(server.port, small, timeout=limit)
             if status == 200:
-                return time.perf_counter() - started
+                return time.monotonic() - server.started
         except OSError:
             pass
         time.sleep(0.02)
@@ -199,13 +171,8 @@ def report(level: Level) -> str:
 
 def restart_seconds(limit: float = 120.0) -> float:
     """A started gunicorn's first odds answer, numba's cache and the table files in place."""
-    port = free_port()
-    with tempfile.TemporaryFile() as log:
-        server = start_gunicorn(port, None, log)
-        try:
-            return wait_until_ready(port, server, log, limit)
-        finally:
-            stop(server)
+    with tempfile.TemporaryDirectory() as folder, start_gunicorn(Path(folder) / "log") as server:
+        return wait_until_ready(server, limit)
 
 
 @dataclass(frozen=True)
@@ -231,29 +198,31 @@ def table(
 ) -> list[tuple[Setup, Level]]:
     """(setup, Level) of each setup at each concurrency, printed at the end.
 
-    Every setup's gunicorn runs at once (an idle one costs nothing), and at each concurrency
-    the setups take turns for ``rounds`` rounds of ``requests / rounds`` requests, so that a
-    change in what else the machine runs weighs on every setup alike.
+    Every setup's gunicorn runs at once (an idle one costs nothing), each measured once every
+    worker of every setup has warmed up (a worker still loading a kernel would slow the
+    first); at each concurrency the setups take turns for ``rounds`` rounds of ``requests /
+    rounds`` requests, so that a change in what else the machine runs weighs on every setup
+    alike.
     """
     REQUEST["trials"] = trials
-    servers = []
+    servers: list[tuple[Setup, Gunicorn]] = []
     with contextlib.ExitStack() as stack:
-        for setup in setups():
-            port = free_port()
-            log = stack.enter_context(tempfile.TemporaryFile())
-            server = start_gunicorn(port, setup.workers, log, setup.threads)
-            stack.callback(stop, server)
-            servers.append((setup, port, server, log))
-        for _, port, server, log in servers:
-            wait_until_ready(port, server, log, limit)
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        for k, setup in enumerate(setups()):
+            server = start_gunicorn(folder / f"{k}.log", setup.workers, setup.threads)
+            servers.append((setup, stack.enter_context(server)))
+        for setup, server in servers:
+            server.wait_warm(setup.workers or os.cpu_count() or 1, limit)
         found = []
         for concurrency in LEVELS:
             each = max(requests, concurrency) // rounds
-            done: dict[Setup, list[Level]] = {setup: [] for setup, *_ in servers}
+            done: dict[Setup, list[Level]] = {setup: [] for setup, _ in servers}
             for _ in range(rounds):
-                for setup, port, *_ in servers:
+                for setup, server in servers:
                     done[setup].append(
-                        run_level(port, concurrency, max(each, concurrency), seconds / rounds)
+                        run_level(
+                            server.port, concurrency, max(each, concurrency), seconds / rounds
+                        )
                     )
             found += [(setup, Level.joined(levels)) for setup, levels in done.items()]
     print(f"{'setup':<24}" + HEADER)
@@ -286,21 +255,23 @@ def main(argv: list[str] | None = None) -> int:
 
     # Stopped from outside (SIGTERM): still stop gunicorn, through the finally below.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    port = free_port()
-    with tempfile.TemporaryFile() as log:
-        server = start_gunicorn(port, args.workers, log, args.threads)
-        try:
-            ready = wait_until_ready(port, server, log, args.start_limit)
-            print(f"gunicorn on {HOST}:{port} answered its first odds request after {ready:.1f} s")
-            print(f"request: {args.trials} Battles, 7v7 on {REQUEST['terrain']}")
-            print(HEADER)
-            errors = 0
-            for concurrency in LEVELS:
-                level = run_level(port, concurrency, max(args.requests, concurrency), args.seconds)
-                print(report(level), flush=True)
-                errors += level.errors
-        finally:
-            stop(server)
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        start_gunicorn(Path(folder) / "log", args.workers, args.threads) as server,
+    ):
+        ready = wait_until_ready(server, args.start_limit)
+        print(
+            f"gunicorn on {HOST}:{server.port} answered its first odds request after {ready:.1f} s"
+        )
+        print(f"request: {args.trials} Battles, 7v7 on {REQUEST['terrain']}")
+        print(HEADER)
+        errors = 0
+        for concurrency in LEVELS:
+            level = run_level(
+                server.port, concurrency, max(args.requests, concurrency), args.seconds
+            )
+            print(report(level), flush=True)
+            errors += level.errors
     return 1 if errors else 0
 
 
