@@ -25,12 +25,12 @@ from bench.tactics import SUITE
 from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import (
     CHECK,
-    PILOT_ROUNDS,
     Mix,
     Round,
     mix_of_table,
     pilot,
     pilot_battles,
+    pilot_scale,
     play_pairs,
 )
 from simulator.tactics import STYLES
@@ -112,11 +112,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     def rounds_of(spec) -> tuple[Round, ...]:
-        own = pilot_battles(spec)
         if args.rounds is None:
-            return own
-        scale = own[0][0] // PILOT_ROUNDS[0][0]  # smaller Legions play more
-        return tuple((battles * scale, styles) for battles, styles in args.rounds)
+            return pilot_battles(spec)
+        scale = pilot_scale(spec)  # smaller Legions play more
+        return tuple((round(battles * scale), styles) for battles, styles in args.rounds)
 
     _timed_pilot(SUITE[0].engagement.spec, ((4, None),))  # the kernel loaded
     rows = []

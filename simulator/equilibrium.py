@@ -60,9 +60,10 @@ if TYPE_CHECKING:  # battles imports this module
 CHECK = "check"
 Round = tuple[int, int | Literal["check"] | None]
 PILOT_ROUNDS: tuple[Round, ...] = ((8, None), (24, 10), (128, 4), (24, CHECK))
-# Smaller Battles are quicker: a pilot of two to thirteen characters plays PILOT_ROUNDS'
-# Battles times FULL_SIZE // characters (at most SCALED) in about the time a 7v7's takes,
-# and its mix is the surer for it (small Engagements hang on few dice)
+# Smaller Battles are quicker: a pilot of fewer than FULL_SIZE characters plays PILOT_ROUNDS'
+# Battles times FULL_SIZE / characters (at most SCALED, in whole Battles) in about the time a
+# 7v7's takes, and its mix is the surer for it (small Engagements hang on few dice; a 5v4's
+# pilot errs as often as a 7v7's would with half its Battles)
 FULL_SIZE = 14
 SCALED = 4
 MARGIN = 0.08
@@ -259,13 +260,19 @@ def _contenders(
     return list(apart.values())[:most]
 
 
-def pilot_battles(spec: BattleSpec) -> tuple[Round, ...]:
-    """The pilot's rounds for the Engagement (see ``pilot``): PILOT_ROUNDS, more Battles for
-    smaller Legions."""
+def pilot_scale(spec: BattleSpec) -> float:
+    """How many times PILOT_ROUNDS' Battles the Engagement's pilot plays: FULL_SIZE over its
+    characters, from 1 to SCALED."""
     p = spec.position
     characters = max(1, len(p.attacker.characters) + len(p.defender.characters))
-    scale = min(SCALED, max(1, FULL_SIZE // characters))
-    return tuple((battles * scale, styles) for battles, styles in PILOT_ROUNDS)
+    return min(SCALED, max(1.0, FULL_SIZE / characters))
+
+
+def pilot_battles(spec: BattleSpec) -> tuple[Round, ...]:
+    """The pilot's rounds for the Engagement (see ``pilot``): PILOT_ROUNDS, more Battles for
+    smaller Legions (``pilot_scale``)."""
+    scale = pilot_scale(spec)
+    return tuple((round(battles * scale), styles) for battles, styles in PILOT_ROUNDS)
 
 
 @dataclass(frozen=True)

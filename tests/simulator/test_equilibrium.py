@@ -177,9 +177,9 @@ def test_the_bundles_prepared_at_start_are_all_a_new_engagement_asks_for():
 
 
 def test_smaller_legions_get_a_larger_pilot():
-    """A pilot of few characters plays more Battles a pair of styles (they are quicker), up
-    to SCALED times PILOT_ROUNDS' in each round, between as many styles; a 7v7's plays
-    PILOT_ROUNDS."""
+    """A pilot of fewer than 14 characters plays more Battles a pair of styles (they are
+    quicker): 14 over its characters times PILOT_ROUNDS' in each round, in whole Battles, up
+    to SCALED times, between as many styles; a 7v7's plays PILOT_ROUNDS."""
 
     def battles(attacker: int, defender: int) -> tuple[int, ...]:
         spec = Engagement(
@@ -192,7 +192,8 @@ def test_smaller_legions_get_a_larger_pilot():
     own = tuple(b for b, _ in PILOT_ROUNDS)
     assert battles(7, 7) == own
     assert battles(1, 1) == tuple(SCALED * b for b in own)
-    assert battles(2, 3) == tuple(2 * b for b in own)
+    assert battles(2, 3) == tuple(round(b * 14 / 5) for b in own)
+    assert battles(5, 4) == (12, 37, 199, 37) == tuple(round(b * 14 / 9) for b in own)
     sizes = [battles(a, a)[0] for a in range(1, 8)]
     assert sizes == sorted(sizes, reverse=True)
     assert battles(0, 0) == battles(1, 1)  # a half-fought position may have no one left
