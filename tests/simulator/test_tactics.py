@@ -322,7 +322,7 @@ def test_the_default_defender_outlasts_when_that_pays_10_5(case):
     holds out more than 6 points more often than the default (the equilibrium gap the
     default is held to, docs/tactics.md; its pilot tournament's own noise is a few
     points). 2000 Battles each (seed 7), the default attacker against each; the first
-    difference beyond 5 standard errors, none of the others beyond 0.06 and 3."""
+    difference beyond 3 standard errors, none of the others beyond 0.06 and 3."""
     terrain, attacker, defender = case
     spec = Engagement(terrain, Legion(0, attacker), Legion(0, defender), reinforce=False).spec
     n = 2000
@@ -332,7 +332,7 @@ def test_the_default_defender_outlasts_when_that_pays_10_5(case):
         holds = np.isin(records.outcome, (Outcome.DEFENDER_WINS, Outcome.TIME_LOSS))
         rates[tactic] = holds.astype(float)
     means = {k: v.mean() for k, v in rates.items()}
-    assert _z(rates["default"], rates["balanced"]) > 5, means
+    assert _z(rates["default"], rates["balanced"]) > 3, means
     for style in STYLES:
         assert _z(rates[style], rates["default"], margin=0.06) <= 3, (style, means)
 
