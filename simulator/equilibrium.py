@@ -62,8 +62,7 @@ Round = tuple[int, int | Literal["check"] | None]
 PILOT_ROUNDS: tuple[Round, ...] = ((8, None), (24, 10), (128, 4), (24, CHECK))
 # Smaller Battles are quicker: a pilot of fewer than FULL_SIZE characters plays PILOT_ROUNDS'
 # Battles times FULL_SIZE / characters (at most SCALED, in whole Battles) in about the time a
-# 7v7's takes, and its mix is the surer for it (small Engagements hang on few dice; a 5v4's
-# pilot errs as often as a 7v7's would with half its Battles)
+# 7v7's takes, and its mix is the surer for it (small Engagements hang on few dice)
 FULL_SIZE = 14
 SCALED = 4
 MARGIN = 0.08
