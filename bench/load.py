@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import http.client
 import json
 import os
 import signal
@@ -23,7 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.probes import HOST, Gunicorn
+from bench.probes import HOST, Gunicorn, call
 from bench.request import REQUEST
 
 LEVELS = (1, 4, 16)
@@ -77,17 +76,12 @@ def start_gunicorn(log: Path, workers: int | None = None, threads: int | None = 
 
 
 def post(port: int, body: bytes, timeout: float) -> tuple[int, dict | None]:
-    connection = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    """(status, its JSON or None) of one odds request."""
+    answer = call(port, "/api/v1/odds", body, timeout=timeout)
     try:
-        connection.request("POST", "/api/v1/odds", body, {"Content-Type": "application/json"})
-        response = connection.getresponse()
-        data = response.read()
-        try:
-            return response.status, json.loads(data)
-        except ValueError:
-            return response.status, None
-    finally:
-        connection.close()
+        return answer.status, answer.json()
+    except ValueError:
+        return answer.status, None
 
 
 def wait_until_ready(server: Gunicorn, limit: float) -> float:

@@ -318,8 +318,10 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
             so_far = filled()
             x, y = _solve_table(so_far)
             if most == CHECK:  # the styles the round before left out, against the mix
-                rested = [i for i in range(m) if attacker[i] not in {attacker[r] for r in rows}]
-                benched = [j for j in range(n) if defender[j] not in {defender[c] for c in cols}]
+                played_rows = {attacker[r] for r in rows}
+                played_cols = {defender[c] for c in cols}
+                rested = [i for i in range(m) if attacker[i] not in played_rows]
+                benched = [j for j in range(n) if defender[j] not in played_cols]
                 cells = {(attacker[i], defender[j]) for i in rested for j in _mixed(y)}
                 cells |= {(attacker[i], defender[j]) for i in _mixed(x) for j in benched}
             else:
