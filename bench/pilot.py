@@ -25,6 +25,7 @@ from bench.tactics import SUITE
 from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import (
     CHECK,
+    FILL,
     Mix,
     Round,
     mix_of_table,
@@ -84,14 +85,18 @@ def _timed_pilot(spec, rounds):
 
 
 def _round(text: str) -> Round:
-    """A round of ``--rounds``: "24:10" (Battles a pair, styles a side), "8" (every style) or
-    "24:check" (the styles the round before left out, against the other side's mix)."""
+    """A round of ``--rounds``: "24:10" (Battles a pair, styles a side), "8" (every style),
+    "24:check" (the styles the round before left out, against the other side's mix) or
+    "160:fill" (the pairs of both mixes' styles, up to 160 Battles)."""
     battles, _, styles = text.partition(":")
     try:
-        return (int(battles), CHECK if styles == CHECK else int(styles) if styles else None)
+        return (
+            int(battles),
+            styles if styles in (CHECK, FILL) else int(styles) if styles else None,
+        )
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"BATTLES, BATTLES:STYLES or BATTLES:{CHECK}, not {text!r}"
+            f"BATTLES, BATTLES:STYLES, BATTLES:{CHECK} or BATTLES:{FILL}, not {text!r}"
         ) from None
 
 
@@ -104,7 +109,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         metavar="BATTLES[:STYLES]",
         help="a 7v7's pilot rounds: Battles a pair, and the styles a side that play it (every"
         f" style when left out; '{CHECK}': those the round before left out, against the other"
-        " side's mix), e.g. 8 24:10 128:4 24:check (the pilot's own when absent)",
+        f" side's mix; '{FILL}': the pairs of both mixes' styles, up to its Battles), e.g."
+        " 8 24:10 128:4 24:check 160:fill (the pilot's own when absent)",
     )
     parser.add_argument(
         "--reference", type=int, default=3000, help="Battles a pair to check the pilot on"

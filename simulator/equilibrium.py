@@ -58,8 +58,10 @@ if TYPE_CHECKING:  # battles imports this module
 # style is tried for each side, and the Battles go where the mix is decided
 # (docs/tactics-research.md).
 CHECK = "check"
-Round = tuple[int, int | Literal["check"] | None]
-PILOT_ROUNDS: tuple[Round, ...] = ((8, None), (24, 10), (128, 4), (24, CHECK))
+FILL = "fill"
+FILL_PASSES = 3
+Round = tuple[int, int | Literal["check", "fill"] | None]
+PILOT_ROUNDS: tuple[Round, ...] = ((8, None), (24, 10), (128, 4), (24, CHECK), (160, FILL))
 # Smaller Battles are quicker: a pilot of fewer than FULL_SIZE characters plays PILOT_ROUNDS'
 # Battles times FULL_SIZE / characters (at most SCALED, in whole Battles) in about the time a
 # 7v7's takes, and its mix is the surer for it (small Engagements hang on few dice)
@@ -305,7 +307,9 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
         cell = np.ix_(attacker, defender)
         return table[cell] / counts[cell][:, :, None]
 
-    closing = max((k for k, (_, most) in enumerate(rounds) if most != CHECK), default=-1)
+    closing = max(
+        (k for k, (_, most) in enumerate(rounds) if most not in (CHECK, FILL)), default=-1
+    )
     first = 0
     rows, cols = list(range(m)), list(range(n))
     for k, (battles, most) in enumerate(rounds):
@@ -324,6 +328,19 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
                 benched = [j for j in range(n) if defender[j] not in played_cols]
                 cells = {(attacker[i], defender[j]) for i in rested for j in _mixed(y)}
                 cells |= {(attacker[i], defender[j]) for i in _mixed(x) for j in benched}
+            elif most == FILL:  # every pair of the two mixes' styles, up to ``battles``
+                for _ in range(FILL_PASSES):  # a mix the Battles change is filled in turn
+                    short: dict[int, list[tuple[int, int]]] = {}
+                    for cell in {(attacker[i], defender[j]) for i in _mixed(x) for j in _mixed(y)}:
+                        if counts[cell] < battles:
+                            short.setdefault(battles - int(counts[cell]), []).append(cell)
+                    for more, group in sorted(short.items()):  # new dice for each pair
+                        _play_cells(spec, sorted(group), table, counts, first, more)
+                    if not short:
+                        break
+                    first += max(short)
+                    x, y = _solve_table(filled())
+                continue
             else:
                 margin = MARGIN if k == closing else 1.0
                 rows = _contenders(so_far[:, :, 0], x, y, 0, most, margin, attacker)

@@ -22,6 +22,7 @@ from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import (
     BLOCK,
     CHECK,
+    FILL,
     PILOT_ROUNDS,
     SCALED,
     Mix,
@@ -193,7 +194,7 @@ def test_smaller_legions_get_a_larger_pilot():
     assert battles(7, 7) == own
     assert battles(1, 1) == tuple(SCALED * b for b in own)
     assert battles(2, 3) == tuple(round(b * 14 / 5) for b in own)
-    assert battles(5, 4) == (12, 37, 199, 37) == tuple(round(b * 14 / 9) for b in own)
+    assert battles(5, 4) == (12, 37, 199, 37, 249) == tuple(round(b * 14 / 9) for b in own)
     sizes = [battles(a, a)[0] for a in range(1, 8)]
     assert sizes == sorted(sizes, reverse=True)
     assert battles(0, 0) == battles(1, 1)  # a half-fought position may have no one left
@@ -239,17 +240,42 @@ def test_a_check_plays_the_styles_the_round_before_left_out_against_the_mix():
     assert (after.played[checked] == before.played[checked] + 8).all()
     assert (after.played[~checked] == before.played[~checked]).all()
     assert np.array_equal(after.table[~checked], before.table[~checked])
-    assert PILOT_ROUNDS[-1][1] == CHECK  # the pilot's own ends with one
+    assert CHECK in [styles for _, styles in PILOT_ROUNDS]  # the pilot's own has one
+
+
+def test_a_fill_brings_the_pairs_of_both_mixes_to_its_battles():
+    """A fill round (FILL) plays every pair of a style of the attacker's mix and one of the
+    defender's that played fewer Battles than the round's, up to them, on dice of its own,
+    and nothing else: a style the check let into a mix on its few Battles is weighed on as
+    many as the contenders."""
+    from simulator.equilibrium import _mixed, _solve_table
+
+    spec = Engagement("Woods", Legion(0, ("Gorgon", "Troll")), Legion(0, ("Ranger", "Lion"))).spec
+    rounds = ((8, None), (16, 2), (8, CHECK))
+    before = pilot(spec, rounds)
+    after = pilot(spec, (*rounds, (40, FILL)))
+    x, y = _solve_table(before.table)
+    mixes = np.zeros_like(before.played, dtype=bool)
+    mixes[np.ix_(_mixed(x), _mixed(y))] = True
+    assert (before.played[mixes] < 40).any()  # something to fill
+    assert (after.played[mixes] >= 40).all()
+    filled = after.played != before.played
+    assert (after.played[filled] == 40).all()  # filled up to the round's Battles, no further
+    assert np.array_equal(after.table[~filled], before.table[~filled])
+    assert after.battles - before.battles == (after.played - before.played).sum()
+    assert pilot(spec, (*rounds, (8, FILL))).battles == before.battles  # nothing short of 8
+    assert PILOT_ROUNDS[-1][1] == FILL  # the pilot's own ends with one
 
 
 def test_bench_pilot_reads_each_kind_of_round():
-    """``make bench-pilot``'s --rounds: every style, the best few a side, or a check."""
+    """``make bench-pilot``'s --rounds: every style, the best few a side, a check or a fill."""
     import argparse
 
     from bench.pilot import _round
 
-    assert [_round(t) for t in ("8", "24:10", "24:check")] == [(8, None), (24, 10), (24, CHECK)]
-    with pytest.raises(argparse.ArgumentTypeError, match="BATTLES:check, not 'x:y'"):
+    texts = ("8", "24:10", "24:check", "160:fill")
+    assert [_round(t) for t in texts] == [(8, None), (24, 10), (24, CHECK), (160, FILL)]
+    with pytest.raises(argparse.ArgumentTypeError, match="BATTLES:fill, not 'x:y'"):
         _round("x:y")
 
 
