@@ -5,7 +5,7 @@ pilot tournament plays every style against every style (``simulator.tactics.
 MIXED_STYLES``: every style, for each side), the same Battles each (common random
 numbers, a fixed seed of its own), a few at first, then more between the styles
 of each side that do best against the other's mix so far, and most between the
-contenders (``PILOT_ROUNDS``). Each side's result is its own: the
+contenders and the styles of the mixes (``PILOT_ROUNDS``). Each side's result is its own: the
 attacker's wins, the defender's wins and time losses (10.5). The game is
 solved for a mixed equilibrium (regret matching+): the mix of styles for each
 side from which neither gains by switching to another style. The mix is cached
@@ -52,10 +52,13 @@ if TYPE_CHECKING:  # battles imports this module
 # play the round). Every pair first (None: every style), a few Battles each; then the ten
 # styles of each side that did best against the other side's mix so far (its own mix's
 # among them, styles that play alike counted once); then the contenders, at most four a
-# side: those in the mix, or within MARGIN of the best against it; last a check (CHECK):
+# side: those in the mix, or within MARGIN of the best against it; then a check (CHECK):
 # every style the contenders' round left out, against the other side's mix, so that a
-# style the short first rounds misjudged is not left out on their few Battles alone. Every
-# style is tried for each side, and the Battles go where the mix is decided
+# style the short first rounds misjudged is not left out on their few Battles alone; last a
+# fill (FILL): every pair of a style of each side's mix that played fewer Battles (a style
+# the check let in) plays up to the contenders' 160, so that no mix is weighed on a few
+# dozen Battles, again for a mix that changes (at most FILL_PASSES times). Every style is
+# tried for each side, and the Battles go where the mix is decided
 # (docs/tactics-research.md).
 CHECK = "check"
 FILL = "fill"
@@ -295,8 +298,9 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
     chosen on the equilibrium of the rounds before: the best against the other side's mix
     (``_contenders``: in the last round but a check, those within MARGIN of the best; before
     it the best whatever their distance); a check (CHECK) plays each style the round before
-    left out against the other side's mix. Styles that play alike in the Engagement share
-    their Battles (``_stand_ins``)."""
+    left out against the other side's mix; a fill (FILL) plays each pair of the two mixes'
+    styles up to the round's Battles, and again for the mix solved after. Styles that play
+    alike in the Engagement share their Battles (``_stand_ins``)."""
     rounds = pilot_battles(spec) if rounds is None else rounds
     m, n = (len(styles) for styles in MIXED_STYLES)
     attacker, defender = _stand_ins(spec)

@@ -1,0 +1,37 @@
+"""make bench-tactics' report of the gaps: what the Battles' noise alone would show."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from bench.tactics import NOISE_DRAWS, noise_alone
+from simulator.tactics import STYLES
+
+
+def gains(errors: dict[str, float]) -> dict[str, tuple[float, float]]:
+    """One Engagement's gains as bench.tactics keeps them: each style's (gain, error) per side,
+    every style measured exactly but those in ``errors``."""
+    return {f"{side}|{s}": (0.0, errors.get(s, 0.0)) for side in (0, 1) for s in STYLES}
+
+
+def test_noise_alone_is_nothing_where_nothing_was_uncertain():
+    floor = noise_alone([gains({})] * 5, 0, np.random.default_rng(0))
+    assert floor == {"mean": 0.0, "p95": 0.0, "max": 0.0}
+
+
+def test_noise_alone_is_the_expected_largest_of_the_styles_errors():
+    """One uncertain style with error s: a tie shows max(0, N(0, s)), whose mean is s over
+    sqrt(2 pi); the mean over 100 Engagements and NOISE_DRAWS draws is within a few of its own
+    standard errors of that. Two such styles show more (the larger of two draws)."""
+    s, engagements = 0.02, 100
+    one = noise_alone([gains({"balanced": s})] * engagements, 1, np.random.default_rng(1))
+    expected = s / math.sqrt(2 * math.pi)
+    spread = s * math.sqrt(0.5 - 1 / (2 * math.pi)) / math.sqrt(engagements * NOISE_DRAWS)
+    assert abs(one["mean"] - expected) < 5 * spread
+    assert one["mean"] < one["p95"] < one["max"] < 4 * s
+    two = noise_alone(
+        [gains({"balanced": s, "steadfast": s})] * engagements, 1, np.random.default_rng(1)
+    )
+    assert two["mean"] > one["mean"] + 10 * spread
