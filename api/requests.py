@@ -9,6 +9,7 @@ them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, TypeVar
 
 from flask import Response, current_app, jsonify, request
@@ -17,6 +18,14 @@ from marshmallow import Schema
 from api.errors import ApiError
 
 View = TypeVar("View", bound=Callable[..., Any])
+
+
+@cache
+def _instance(schema: type[Schema]) -> Schema:
+    """One instance of each schema: loading and dumping keep no state between calls, and
+    building one (its fields, then its nested schemas on first use) costs more than most of
+    the loads it serves."""
+    return schema()
 
 
 def parse(schema: type[Schema] | Schema) -> Any:
@@ -28,7 +37,7 @@ def parse(schema: type[Schema] | Schema) -> Any:
         )
     if not isinstance(body, dict):
         raise ApiError(400, "malformed", "the request body must be a JSON object")
-    instance = schema() if isinstance(schema, type) else schema
+    instance = _instance(schema) if isinstance(schema, type) else schema
     return instance.load(body)
 
 
@@ -53,7 +62,7 @@ def _lost(sent: Any, dumped: Any, path: str = "") -> list[str]:
 def through(schema: type[Schema] | Schema, data: Any) -> Any:
     """``data`` as ``schema`` publishes it. When testing, a field that the schema does not
     declare (or would change) is an error, so the document cannot drift from the answers."""
-    instance = schema() if isinstance(schema, type) else schema
+    instance = _instance(schema) if isinstance(schema, type) else schema
     dumped = instance.dump(data)
     if current_app.testing:
         lost = _lost(data, dumped)
