@@ -5,8 +5,8 @@ pilot tournament plays every style against every style (``simulator.tactics.
 MIXED_STYLES``: every style, for each side), the same Battles each (common random
 numbers, a fixed seed of its own), a few at first, then more between the styles
 of each side that do best against the other's mix so far, and most between the
-contenders and the styles of the mixes (``PILOT_ROUNDS``). Each side's result is its own: the
-attacker's wins, the defender's wins and time losses (10.5). The game is
+contenders and the styles of the mixes (``PILOT_ROUNDS``). Each side's result
+is its own: the attacker's wins, the defender's wins and time losses (10.5). The game is
 solved for a mixed equilibrium (regret matching+): the mix of styles for each
 side from which neither gains by switching to another style. The mix is cached
 per Engagement (position, Lord to summon, reinforcement, variant), in the process
@@ -299,7 +299,8 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
     (``_contenders``: in the last round but a check, those within MARGIN of the best; before
     it the best whatever their distance); a check (CHECK) plays each style the round before
     left out against the other side's mix; a fill (FILL) plays each pair of the two mixes'
-    styles up to the round's Battles, and again for the mix solved after. Styles that play
+    styles up to the round's Battles (at most the contenders' pairs'), and again for the mix
+    solved after. Styles that play
     alike in the Engagement share their Battles (``_stand_ins``)."""
     rounds = pilot_battles(spec) if rounds is None else rounds
     m, n = (len(styles) for styles in MIXED_STYLES)
@@ -314,6 +315,7 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
     closing = max(
         (k for k, (_, most) in enumerate(rounds) if most not in (CHECK, FILL)), default=-1
     )
+    contenders = sum(battles for battles, _ in rounds[: closing + 1])  # each of their pairs'
     first = 0
     rows, cols = list(range(m)), list(range(n))
     for k, (battles, most) in enumerate(rounds):
@@ -333,11 +335,12 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
                 cells = {(attacker[i], defender[j]) for i in rested for j in _mixed(y)}
                 cells |= {(attacker[i], defender[j]) for i in _mixed(x) for j in benched}
             elif most == FILL:  # every pair of the two mixes' styles, up to ``battles``
+                full = min(battles, contenders)  # (scaled, they may round a Battle apart)
                 for _ in range(FILL_PASSES):  # a mix the Battles change is filled in turn
                     short: dict[int, list[tuple[int, int]]] = {}
                     for cell in {(attacker[i], defender[j]) for i in _mixed(x) for j in _mixed(y)}:
-                        if counts[cell] < battles:
-                            short.setdefault(battles - int(counts[cell]), []).append(cell)
+                        if counts[cell] < full:
+                            short.setdefault(full - int(counts[cell]), []).append(cell)
                     for more, group in sorted(short.items()):  # new dice for each pair
                         _play_cells(spec, sorted(group), table, counts, first, more)
                     if not short:

@@ -251,7 +251,7 @@ def test_a_fill_brings_the_pairs_of_both_mixes_to_its_battles():
     from simulator.equilibrium import _mixed, _solve_table
 
     spec = Engagement("Woods", Legion(0, ("Gorgon", "Troll")), Legion(0, ("Ranger", "Lion"))).spec
-    rounds = ((8, None), (16, 2), (8, CHECK))
+    rounds = ((8, None), (32, 2), (8, CHECK))  # the contenders' pairs play 40
     before = pilot(spec, rounds)
     after = pilot(spec, (*rounds, (40, FILL)))
     x, y = _solve_table(before.table)
@@ -264,6 +264,9 @@ def test_a_fill_brings_the_pairs_of_both_mixes_to_its_battles():
     assert np.array_equal(after.table[~filled], before.table[~filled])
     assert after.battles - before.battles == (after.played - before.played).sum()
     assert pilot(spec, (*rounds, (8, FILL))).battles == before.battles  # nothing short of 8
+    # never past what the contenders' pairs played (the pilot's scaled rounds may round a
+    # Battle apart)
+    assert np.array_equal(pilot(spec, (*rounds, (41, FILL))).played, after.played)
     assert PILOT_ROUNDS[-1][1] == FILL  # the pilot's own ends with one
 
 
