@@ -305,15 +305,19 @@ def rangestrike(f, board, kinds, lines, rng, s, target):
 def strike_phase(f, board, kinds, lines, rng):
     """8.0: the active player strikes and rangestrikes first, then the others strike back at
     its characters (TITAN 12.1)."""
-    if not f.game[G_RESPONDING]:
-        strikes(f, board, kinds, rng, True)
+    # one call of ``strikes`` for both sides: each call site inlines a whole copy of it, and
+    # the second copy was a fifth of the kernel's compile (docs/tactical.md)
+    for side in range(1 if f.game[G_RESPONDING] else 0, 2):
+        active_side = side == 0
+        strikes(f, board, kinds, rng, active_side)
+        if not active_side:
+            break
         for s in range(f.game[G_SLOTS]):
             if f.hexes[s] == NONE or f.owner[s] != f.game[G_ACTIVE] or f.did[s] & D_STRUCK:
                 continue
             target = rangestrike_at(f, board, kinds, lines, s)
             if target != NONE:
                 rangestrike(f, board, kinds, lines, rng, s, target)
-    strikes(f, board, kinds, rng, False)
 
 
 @in_fight_inline
