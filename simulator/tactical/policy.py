@@ -378,14 +378,15 @@ def destination(f, board, kinds, s, count):
                 hurt_friends = True
     power = power_of(f, kinds, s)
     mine = worth(f, kinds, s)
-    best = here
-    best_score = _hex_worth(f, board, kinds, s, here, dist, keep, power, mine, hurt_friends)
-    best_far = 0
-    for i in range(count):
-        h = f.reach[i]
-        if f.damage[s] + f.reach_damage[h] >= power:
+    best, best_score, best_far = here, 0.0, 0
+    for i in range(-1, count):  # staying put first; one call site, one inlined copy
+        h = here if i < 0 else f.reach[i]
+        if i >= 0 and f.damage[s] + f.reach_damage[h] >= power:
             continue
         score = _hex_worth(f, board, kinds, s, h, dist, keep, power, mine, hurt_friends)
+        if i < 0:
+            best_score = score
+            continue
         if score < best_score or (score == best_score and best == here):
             continue
         far = hex_distance(board, here, h)
