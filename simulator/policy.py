@@ -478,17 +478,15 @@ def best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask, l
     hexes in the bit mask ``banned``; -2 when every one is left out."""
     choice = -2
     best_score = -1e300
-    if here != OFF and not (banned >> here) & 1:
-        best_score = hex_worth(board, kinds, strikes, odds, params, st, s, here, turn,
-                                occ_mask, left)  # fmt: skip
-        best_score += params[W_STAY]
-        choice = -1
-    for i in range(n):
-        h = st.mind.dests[i]
-        if (banned >> h) & 1:
+    for i in range(-1, n):  # staying first; one call of hex_worth, one inlined copy of it
+        h = here if i < 0 else st.mind.dests[i]
+        if h == OFF or (banned >> h) & 1:
             continue
         w = hex_worth(board, kinds, strikes, odds, params, st, s, h, turn, occ_mask, left)
-        if w > best_score:
+        if i < 0:
+            best_score = w + params[W_STAY]
+            choice = -1
+        elif w > best_score:
             best_score = w
             choice = h
     return choice
@@ -535,12 +533,12 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
         occ_mask &= ~(1 << here)
     # a character already on the Battleland must not keep those entering off it either
     left = entering_left if here == OFF else st.mind.facts[K_WAITING]
-    choice = best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask, left,
-                      n, 0)  # fmt: skip
-    if left > 0 and not board.deploys[side, turn]:
-        first = choice
-        banned = 0
-        for _ in range(HEXES + 1):
+    # the best hex; then, while it would keep those still to enter off the Battleland, the
+    # best of the others (one call of best_hex, one inlined copy of it)
+    choice = first = -2
+    banned = 0
+    for attempt in range(HEXES + 2):
+        if attempt > 0:
             at = here if choice < 0 else choice
             if not crowds_entry(board, kinds, st, s, at, turn, left):
                 break
@@ -548,11 +546,15 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
             n = destinations(
                 board, kinds, t, here, side, turn, st.mind.occ, st.mind.dests, st.mind.best
             )
-            choice = best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask,
-                              left, n, banned)  # fmt: skip
-            if choice == -2:
-                choice = first  # no hex leaves room for all: the best one after all
+        choice = best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask,
+                          left, n, banned)  # fmt: skip
+        if attempt == 0:
+            first = choice
+            if left <= 0 or board.deploys[side, turn]:
                 break
+        elif choice == -2:
+            choice = first  # no hex leaves room for all: the best one after all
+            break
     return choice
 
 
