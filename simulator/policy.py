@@ -513,39 +513,38 @@ def choose_move(board, kinds, strikes, odds, params, st, s, turn, entering_left)
     here = st.hexes[s]
     t = st.kind[s]
     side = st.side[s]
-    n = destinations(board, kinds, t, here, side, turn, st.occ, st.mind.dests, st.mind.best)
-    if n == 0:
-        return -2
-    # the tactic tries its moves on a copy of the hexes held, the mover's own left empty
-    for h in range(HEXES):
-        st.mind.occ[h] = st.occ[h]
-    if here != OFF:
-        st.mind.occ[here] = -1
-    if st.mind.facts[K_BLOWS_OF] != t:  # the enemies stand still in this phase: once per type
-        for i in range(st.mind.facts[K_FOES]):
-            te = unsigned(st.kind[unsigned(st.mind.foes[i])])
-            p = (7 - strikes.open_number[te, unsigned(t)]) / 6.0
-            st.mind.foe_blows[i] = params[W_THREAT] * kinds.power[te] * p
-            st.mind.foe_spread[i] = params[W_THREAT] * kinds.power[te] * p * (1 - p)
-        st.mind.facts[K_BLOWS_OF] = t
-    occ_mask = occupancy_mask(st)
-    if here != OFF:
-        occ_mask &= ~(1 << here)
-    # a character already on the Battleland must not keep those entering off it either
-    left = entering_left if here == OFF else st.mind.facts[K_WAITING]
     # the best hex; then, while it would keep those still to enter off the Battleland, the
-    # best of the others (one call of best_hex, one inlined copy of it)
+    # best of the others (one call of destinations and of best_hex: one inlined copy each)
     choice = first = -2
-    banned = 0
+    banned = occ_mask = left = 0
     for attempt in range(HEXES + 2):
         if attempt > 0:
             at = here if choice < 0 else choice
             if not crowds_entry(board, kinds, st, s, at, turn, left):
                 break
             banned |= 1 << at
-            n = destinations(
-                board, kinds, t, here, side, turn, st.mind.occ, st.mind.dests, st.mind.best
-            )
+        held = st.occ if attempt == 0 else st.mind.occ
+        n = destinations(board, kinds, t, here, side, turn, held, st.mind.dests, st.mind.best)
+        if attempt == 0:
+            if n == 0:
+                return -2
+            # the tactic tries its moves on a copy of the hexes held, the mover's own left empty
+            for h in range(HEXES):
+                st.mind.occ[h] = st.occ[h]
+            if here != OFF:
+                st.mind.occ[here] = -1
+            if st.mind.facts[K_BLOWS_OF] != t:  # the enemies stand still in this phase
+                for i in range(st.mind.facts[K_FOES]):
+                    te = unsigned(st.kind[unsigned(st.mind.foes[i])])
+                    p = (7 - strikes.open_number[te, unsigned(t)]) / 6.0
+                    st.mind.foe_blows[i] = params[W_THREAT] * kinds.power[te] * p
+                    st.mind.foe_spread[i] = params[W_THREAT] * kinds.power[te] * p * (1 - p)
+                st.mind.facts[K_BLOWS_OF] = t
+            occ_mask = occupancy_mask(st)
+            if here != OFF:
+                occ_mask &= ~(1 << here)
+            # a character already on the Battleland must not keep those entering off it either
+            left = entering_left if here == OFF else st.mind.facts[K_WAITING]
         choice = best_hex(board, kinds, strikes, odds, params, st, s, here, turn, occ_mask,
                           left, n, banned)  # fmt: skip
         if attempt == 0:
