@@ -6,8 +6,8 @@ MIXED_STYLES``: every style, for each side), the same Battles each (common rando
 numbers, a fixed seed of its own), a few at first, then more between the styles
 of each side that do best against the other's mix so far, and most between the
 contenders and the styles of the mixes (``PILOT_ROUNDS``). Each side's result
-is its own: the attacker's wins, the defender's wins and time losses (10.5). The game is
-solved for a mixed equilibrium (regret matching+): the mix of styles for each
+is its own: the attacker's wins, the defender's wins and time losses (10.5). The
+game is solved for a mixed equilibrium (regret matching+): the mix of styles for each
 side from which neither gains by switching to another style. The mix is cached
 per Engagement (position, Lord to summon, reinforcement, variant), in the process
 and on disk for the others (``simulator.mix_store``), so a repeated request pays
@@ -300,8 +300,8 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
     it the best whatever their distance); a check (CHECK) plays each style the round before
     left out against the other side's mix; a fill (FILL) plays each pair of the two mixes'
     styles up to the round's Battles (at most the contenders' pairs'), and again for the mix
-    solved after. Styles that play
-    alike in the Engagement share their Battles (``_stand_ins``)."""
+    solved after. Styles that play alike in the Engagement share their Battles
+    (``_stand_ins``)."""
     rounds = pilot_battles(spec) if rounds is None else rounds
     m, n = (len(styles) for styles in MIXED_STYLES)
     attacker, defender = _stand_ins(spec)
@@ -341,10 +341,10 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
                     for cell in {(attacker[i], defender[j]) for i in _mixed(x) for j in _mixed(y)}:
                         if counts[cell] < full:
                             short.setdefault(full - int(counts[cell]), []).append(cell)
-                    for more, group in sorted(short.items()):  # new dice for each pair
-                        _play_cells(spec, sorted(group), table, counts, first, more)
                     if not short:
                         break
+                    for more, group in sorted(short.items()):  # new dice for each pair
+                        _play_cells(spec, sorted(group), table, counts, first, more)
                     first += max(short)
                     x, y = _solve_table(filled())
                 continue
