@@ -253,7 +253,9 @@ def test_compare_keeps_its_time_budget_within_a_candidates_chunk():
     answer = compare(LARGEST_COMPARE, time_budget=budget)
     took = time.perf_counter() - began
     assert answer["truncated"] is True and 0 < answer["trials"] < LARGEST_COMPARE["trials"]
-    assert took < budget + 0.75, took
+    # one candidate's chunk past the budget: a second at most on a machine busy with the other
+    # test workers (a round of every candidate's chunk went 2.5 s past it on a quiet one)
+    assert took < budget + 1.25, took
     for row in answer["candidates"]:  # every candidate played the same Battles
         total = sum(row["outcomes"][k]["p"] for k in row["outcomes"])
         assert total == pytest.approx(1.0)
