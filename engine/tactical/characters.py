@@ -309,6 +309,8 @@ assert CHARACTERS[TITAN].points is None
 def character(name: str) -> TacticalCharacter:
     """The variant's character of that name, given in any case; ``UnknownName`` with the
     closest names otherwise."""
+    if isinstance(name, str) and name in CHARACTERS:  # the rules' own spelling
+        return CHARACTERS[name]
     found = canonical(name, NAMES)
     if found is None:
         raise unknown("character", name, NAMES, rule="11.0")

@@ -19,6 +19,8 @@ __all__ = ["SEA", "TERRAINS", "TOWER", "HexFacts", "SideFact", "terrain_named"]
 
 def terrain_named(name: object) -> str:
     """The terrain of that name, in any case (2.1.1: TITAN's eleven and the Sea)."""
+    if isinstance(name, str) and name in TERRAINS:  # the rules' own spelling
+        return name
     found = canonical(name, TERRAINS)
     if found is None:
         raise unknown("terrain", name, TERRAINS, rule="2.1.1")

@@ -19,13 +19,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 
 from engine.characters import ANGEL, ARCHANGEL, TITAN
 from engine.errors import RuleError, Violations
-from engine.hazards import applies
+from engine.hazards import HexHazard, applies
 from engine.rangestrikes import may_cross, passed_over, target_defence
 from engine.strike_chart import strike_number
 from engine.tactical.abilities import (
@@ -79,6 +79,8 @@ HEX_HAZARD_NAMES: tuple[str, ...] = tuple(sorted(HEX_HAZARDS))
 HEXSIDE_HAZARD_NAMES: tuple[str, ...] = ("", *sorted(HEXSIDE_HAZARDS))  # 0: no hazard
 HEX_CODE = {name: i for i, name in enumerate(HEX_HAZARD_NAMES)}
 SIDE_CODE = {name: i for i, name in enumerate(HEXSIDE_HAZARD_NAMES)}
+HEX_RECORDS = tuple(HEX_HAZARDS[name] for name in HEX_HAZARD_NAMES)
+SIDE_RECORDS = (None, *(HEXSIDE_HAZARDS[name] for name in HEXSIDE_HAZARD_NAMES[1:]))
 DEED_BITS = {
     Deed.RESTED: s.D_RESTED,
     Deed.USED_HEAL: s.D_USED_HEAL,
@@ -111,12 +113,14 @@ _kept_lock = threading.Lock()
 
 
 def _per_map(m: Map, name: str, build: Callable[[Map], T]) -> T:
-    """A table of ``m`` built once by ``build`` and kept among the last few. Kept by the map's
-    value (a ``Map`` is frozen), so a map a request gives whole is built for once however many
-    requests give it. Built outside the lock: one table may ask for another."""
+    """A table of ``m`` built once by ``build`` and kept among the last few used. Kept by the
+    map's value (a ``Map`` is frozen), so a map a request gives whole is built for once however
+    many requests give it. Built outside the lock: one table may ask for another."""
     key = (m, name)
     with _kept_lock:
-        kept = _kept.get(key)
+        kept = _kept.pop(key, None)
+        if kept is not None:
+            _kept[key] = kept  # the last used is the last evicted
     if kept is None:
         kept = build(m)
         with _kept_lock:
@@ -294,65 +298,93 @@ def _chart() -> np.ndarray:
 CHART = _chart()
 
 
+class TypeRows(NamedTuple):
+    """One type's rows of ``Kinds`` over the map's hexes (``s.Kinds`` says what each holds)."""
+
+    walk: np.ndarray
+    crossing: np.ndarray
+    land: np.ndarray
+    over: np.ndarray
+    stand: np.ndarray
+    overstacks: np.ndarray
+    drift: np.ndarray
+    rest: np.ndarray
+
+
+def _hex_facts(m: Map) -> tuple[list[HexFacts], list[HexFacts], np.ndarray]:
+    """Each hex's facts, the distinct ones, and each hex's index among them."""
+    facts = [hex_facts(m, h) for h in range(len(m.hexes))]
+    distinct = list(dict.fromkeys(facts))
+    index = {f: i for i, f in enumerate(distinct)}
+    return facts, distinct, np.array([index[f] for f in facts], np.int64)
+
+
+def _type_rows(m: Map, mt: MapTables, k: TacticalCharacter) -> TypeRows:
+    """Where ``k`` may move, land, stand and rest on ``m``, and what hurts it there."""
+    h_count, hz = len(m.hexes), mt.board.hazard
+    _, distinct, fact_of = _per_map(m, "hex facts", _hex_facts)
+    has_step = mt.step_of >= 0
+    step_cost = np.array(
+        [
+            _cost(entry_cost(k, HEX_RECORDS[b], SIDE_RECORDS[side], up=up))
+            for b, side, up in mt.steps
+        ]
+        or [0],
+        np.int8,
+    )
+    step_hurt = np.array(
+        [crossing_damage(k, SIDE_RECORDS[side]) for _, side, _ in mt.steps] or [0], np.int8
+    )
+    walk = np.full((h_count, s.DIRECTIONS), -1, np.int8)
+    crossing = np.zeros((h_count, s.DIRECTIONS), np.int8)
+    walk[has_step] = step_cost[mt.step_of[has_step]]
+    crossing[has_step] = step_hurt[mt.step_of[has_step]]
+    rest = np.zeros((h_count, 2), np.int8)
+    for locked in (0, 1):
+        by_fact = np.array([rest_healing(k, f, locked=bool(locked)) for f in distinct], np.int8)
+        rest[:, locked] = by_fact[fact_of]
+
+    def per_hazard(rule: Callable[[HexHazard], int | bool | None]) -> np.ndarray:
+        return np.array([rule(r) for r in HEX_RECORDS], np.int8)[hz]
+
+    return TypeRows(
+        walk=walk,
+        crossing=crossing,
+        land=per_hazard(lambda r: _cost(entry_cost(k, r, flying=True))),
+        over=per_hazard(lambda r: may_fly_over(k, r)),
+        stand=per_hazard(lambda r: may_end_move_in(k, r)),
+        overstacks=per_hazard(lambda r: overstacks_in(k, r.name)),
+        drift=per_hazard(lambda r: hazard_damage(k, r)),
+        rest=rest,
+    )
+
+
 def _build_kinds(m: Map, types: tuple[str, ...]) -> s.Kinds:
     mt = map_tables(m)
     kinds = [CHARACTERS[name] for name in types]
-    t_count, h_count, hz_count = len(kinds), len(m.hexes), len(HEX_HAZARD_NAMES)
-    hz = mt.board.hazard
-    records = [HEX_HAZARDS[name] for name in HEX_HAZARD_NAMES]
-    sides = [None, *(HEXSIDE_HAZARDS[name] for name in HEXSIDE_HAZARD_NAMES[1:])]
+    t_count, hz_count = len(kinds), len(HEX_HAZARD_NAMES)
 
+    # a fight's types are a few of the same few dozen: each type's rows, and each pair's strike
+    # terms, are asked of the rules once per map, whatever the fights they are in
+    known = _per_map(m, "type rows", lambda _: {})
+    rows = []
+    for k in kinds:
+        found = known.get(k.name)
+        rows.append(found if found is not None else known.setdefault(k.name, _type_rows(m, mt, k)))
+    walk, crossing, land, over, stand, overstacks, drift, rest = (
+        np.stack(column) for column in zip(*rows, strict=True)
+    )
     power = np.array([k.power_at(0) for k in kinds], np.int64)
-    walk = np.full((t_count, h_count, s.DIRECTIONS), -1, np.int8)
-    crossing = np.zeros((t_count, h_count, s.DIRECTIONS), np.int8)
-    land = np.full((t_count, h_count), -1, np.int8)
-    over = np.zeros((t_count, h_count), np.int8)
-    stand = np.zeros((t_count, h_count), np.int8)
-    overstacks = np.zeros((t_count, h_count), np.int8)
-    rest = np.zeros((t_count, h_count, 2), np.int8)
-    drift = np.zeros((t_count, h_count), np.int8)
-    facts = [hex_facts(m, h) for h in range(h_count)]
-    distinct_facts = {f: i for i, f in enumerate(dict.fromkeys(facts))}
-    fact_of = np.array([distinct_facts[f] for f in facts], np.int64)
-    has_step = mt.step_of >= 0
-    for t, k in enumerate(kinds):
-        step_cost = np.array(
-            [_cost(entry_cost(k, records[b], sides[side], up=up)) for b, side, up in mt.steps]
-            or [0],
-            np.int8,
-        )
-        step_hurt = np.array(
-            [crossing_damage(k, sides[side]) for _, side, _ in mt.steps] or [0], np.int8
-        )
-        walk[t][has_step] = step_cost[mt.step_of[has_step]]
-        crossing[t][has_step] = step_hurt[mt.step_of[has_step]]
-        land[t] = np.array([_cost(entry_cost(k, r, flying=True)) for r in records], np.int8)[hz]
-        over[t] = np.array([may_fly_over(k, r) for r in records], np.int8)[hz]
-        stand[t] = np.array([may_end_move_in(k, r) for r in records], np.int8)[hz]
-        overstacks[t] = np.array([overstacks_in(k, r.name) for r in records], np.int8)[hz]
-        drift[t] = np.array([hazard_damage(k, r) for r in records], np.int8)[hz]
-        for locked in (0, 1):
-            by_fact = np.array(
-                [rest_healing(k, f, locked=bool(locked)) for f in distinct_facts], np.int8
-            )
-            rest[t, :, locked] = by_fact[fact_of]
 
     terms = np.zeros((t_count, t_count, max(len(mt.combos), 1), s.TERMS), np.int8)
-    for c, (here, there, side, up) in enumerate(mt.combos):
-        for t1, k1 in enumerate(kinds):
-            for t2, k2 in enumerate(kinds):
-                changes = strike_changes(
-                    k1, records[here], k2, records[there], sides[side], up=up
-                ) + ability_strike_changes(k1, records[here], k2)
-                found = changes.terms(0, k1.skill, k2.skill)
-                terms[t1, t2, c] = (
-                    found.dice,
-                    found.strike_number,
-                    found.plain_dice,
-                    found.plain_strike_number,
-                    changes.benefit_dice,
-                    changes.benefit_skill,
-                )
+    pairs = _per_map(m, "strike terms", lambda _: {})
+    for t1, k1 in enumerate(kinds):
+        for t2, k2 in enumerate(kinds):
+            pair = (k1.name, k2.name)
+            found = pairs.get(pair)
+            if found is None:
+                found = pairs.setdefault(pair, _pair_terms(mt, k1, k2))
+            terms[t1, t2, : len(mt.combos)] = found
 
     aura = np.array([[aura_damage(k1, [k2]) for k2 in kinds] for k1 in kinds], np.int64)
     move_class, class_step = _move_classes(kinds, mt.board.nbr, walk, land, over)
@@ -386,7 +418,7 @@ def _build_kinds(m: Map, types: tuple[str, ...]) -> s.Kinds:
         poison=np.array([[poison_damage(k1, [k2]) for k2 in kinds] for k1 in kinds], np.int64),
         chart=CHART,
         range_dice=np.array(
-            [[ability_rangestrike_dice(k, 0, r) for r in records] for k in kinds], np.int64
+            [[ability_rangestrike_dice(k, 0, r) for r in HEX_RECORDS] for k in kinds], np.int64
         ).reshape(t_count, hz_count),
         range_loss=np.array(
             [[attacker_skill_loss(k1, k2) for k2 in kinds] for k1 in kinds], np.int64
@@ -407,12 +439,13 @@ def _build_kinds(m: Map, types: tuple[str, ...]) -> s.Kinds:
         angel=np.array([types.index(ANGEL), types.index(ARCHANGEL)], np.int64),
         tail=HIT_TAIL,
         creature=np.array([pile_for_slain(n) is Pile.DEAD for n in types], np.int8),
-        **_muster_tables(m, types, facts),
+        **_muster_tables(m, types),
     )
 
 
-def _muster_tables(m: Map, types: tuple[str, ...], facts: list[HexFacts]) -> dict[str, np.ndarray]:
+def _muster_tables(m: Map, types: tuple[str, ...]) -> dict[str, np.ndarray]:
     """The Muster Phase's tables (``state.Kinds``), asked of ``engine.tactical.musters``."""
+    facts, distinct, fact_of = _per_map(m, "hex facts", _hex_facts)
     t_count, r_count, h_count = len(types), len(m.regions), len(m.hexes)
     type_of = {name: i for i, name in enumerate(types)}
     need = np.zeros((r_count, t_count, t_count), np.int8)
@@ -435,8 +468,6 @@ def _muster_tables(m: Map, types: tuple[str, ...], facts: list[HexFacts]) -> dic
     creatures = [i for i, n in enumerate(types) if CHARACTERS[n].is_creature]
     cleric_number_ = np.zeros((t_count, 2), np.int64)
     cleric_into = np.zeros((t_count, h_count), np.int8)
-    distinct = {f: i for i, f in enumerate(dict.fromkeys(facts))}
-    fact_of = np.array([distinct[f] for f in facts], np.int64)
     for u in creatures:
         name = types[u]
         cleric_number_[u] = [cleric_number(name, [SUMMONER[Summons.CLERIC]] * k) for k in (1, 2)]
@@ -477,15 +508,48 @@ def _region_table(terrain: str, types: tuple[str, ...]) -> tuple[np.ndarray, np.
     need = np.zeros((t_count, t_count), np.int8)
     number = np.zeros(t_count, np.int64)
     for t, name in enumerate(types):
-        for k in range(1, MOST_NEEDED + 1):
-            for option in region_musters(terrain, [name] * k):
-                u = type_of.get(option.character)
-                if u is not None and need[t, u] == 0:
-                    need[t, u] = k
-                    number[u] = option.muster_number
+        for k, character, muster_number in _single_type_musters(terrain, name):
+            u = type_of.get(character)
+            if u is not None and need[t, u] == 0:
+                need[t, u] = k
+                number[u] = muster_number
     qualifying = [name for t, name in enumerate(types) if need[t].any()]
     two_ways = any(o.two_ways_bonus for o in region_musters(terrain, qualifying))
     return need, number, int(two_ways)
+
+
+def _pair_terms(mt: MapTables, k1: TacticalCharacter, k2: TacticalCharacter) -> np.ndarray:
+    """``k1`` striking ``k2`` across each of the map's strike combinations: its dice and
+    Strike-number, with and without the hazards' changes, and the benefits it may forgo
+    (12.5). One pair's row of ``Kinds.terms``: a fight's types are a few of the same few dozen,
+    so each pair is asked of the rules once per map, whatever the fights it is in."""
+    records, sides = HEX_RECORDS, SIDE_RECORDS
+    row = np.zeros((len(mt.combos), s.TERMS), np.int8)
+    for c, (here, there, side, up) in enumerate(mt.combos):
+        changes = strike_changes(
+            k1, records[here], k2, records[there], sides[side], up=up
+        ) + ability_strike_changes(k1, records[here], k2)
+        found = changes.terms(0, k1.skill, k2.skill)
+        row[c] = (
+            found.dice,
+            found.strike_number,
+            found.plain_dice,
+            found.plain_strike_number,
+            changes.benefit_dice,
+            changes.benefit_skill,
+        )
+    return row
+
+
+@lru_cache(maxsize=1024)
+def _single_type_musters(terrain: str, name: str) -> tuple[tuple[int, str, int], ...]:
+    """What 1 to ``MOST_NEEDED`` participants of ``name`` alone muster in ``terrain`` (6.2):
+    (how many, the character, its Muster-number), fewest participants first."""
+    return tuple(
+        (k, option.character, option.muster_number)
+        for k in range(1, MOST_NEEDED + 1)
+        for option in region_musters(terrain, [name] * k)
+    )
 
 
 def _move_classes(

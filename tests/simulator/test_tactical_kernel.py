@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 from numba import njit
 
+from engine.tactical.characters import CHARACTERS
 from engine.tactical.maps import stored_map
 from engine.tactical.movement import reachable
 from engine.tactical.muster_phase import MUSTER_DICE
@@ -78,6 +79,25 @@ def test_every_fight_with_musters_replays_through_the_engine_6_0_to_10_2(name):
         assert seen[rule] > 0, (rule, seen)
     if FIGHTS >= 100:
         assert seen["master muster"] > 0 and seen["Cleric summons succeeds"] > 0, seen
+
+
+def test_each_fights_kinds_hold_its_own_types_rows_among_those_kept_for_others(monkeypatch):
+    """A fight's types share their rows and strike terms with other fights on the map: each
+    type's rows and each pair's terms in a fight's tables are the ones asked of the rules for
+    that type and that pair, whatever fights came before."""
+    monkeypatch.setattr(tables, "_kept", {})
+    for _, state in _fights("four_winds", 6, seed=5):
+        setup = tables.setup(state)
+        mt = tables.map_tables(state.map)
+        kinds = [CHARACTERS[name] for name in setup.types]
+        for t, k in enumerate(kinds):
+            rows = tables._type_rows(state.map, mt, k)
+            for field in rows._fields:
+                assert np.array_equal(getattr(setup.kinds, field)[t], getattr(rows, field)), field
+            for u, other in enumerate(kinds):
+                terms = tables._pair_terms(mt, k, other)
+                assert np.array_equal(setup.kinds.terms[t, u, : len(terms)], terms)
+    assert len(tables._kept[(state.map, "strike terms")]) > len(setup.types) ** 2  # shared
 
 
 def test_the_kernel_musters_as_the_engine_numbers_it_6_0_9_1():
