@@ -131,6 +131,13 @@ def _per_map(m: Map, name: str, build: Callable[[Map], T]) -> T:
     return table
 
 
+def _per_map_entry(m: Map, name: str, key: object, build: Callable[[], T]) -> T:
+    """Entry ``key`` of the table ``name`` of ``m``, a dict filled as entries are asked for."""
+    entries: dict[object, T] = _per_map(m, name, lambda _: {})
+    found = entries.get(key)
+    return found if found is not None else entries.setdefault(key, build())
+
+
 # --- the map -----------------------------------------------------------------------------------
 
 
@@ -366,25 +373,18 @@ def _build_kinds(m: Map, types: tuple[str, ...]) -> s.Kinds:
 
     # a fight's types are a few of the same few dozen: each type's rows, and each pair's strike
     # terms, are asked of the rules once per map, whatever the fights they are in
-    known = _per_map(m, "type rows", lambda _: {})
-    rows = []
-    for k in kinds:
-        found = known.get(k.name)
-        rows.append(found if found is not None else known.setdefault(k.name, _type_rows(m, mt, k)))
+    rows = [_per_map_entry(m, "type rows", k.name, lambda k=k: _type_rows(m, mt, k)) for k in kinds]
     walk, crossing, land, over, stand, overstacks, drift, rest = (
         np.stack(column) for column in zip(*rows, strict=True)
     )
     power = np.array([k.power_at(0) for k in kinds], np.int64)
 
     terms = np.zeros((t_count, t_count, max(len(mt.combos), 1), s.TERMS), np.int8)
-    pairs = _per_map(m, "strike terms", lambda _: {})
     for t1, k1 in enumerate(kinds):
         for t2, k2 in enumerate(kinds):
-            pair = (k1.name, k2.name)
-            found = pairs.get(pair)
-            if found is None:
-                found = pairs.setdefault(pair, _pair_terms(mt, k1, k2))
-            terms[t1, t2, : len(mt.combos)] = found
+            terms[t1, t2, : len(mt.combos)] = _per_map_entry(
+                m, "strike terms", (k1.name, k2.name), lambda k1=k1, k2=k2: _pair_terms(mt, k1, k2)
+            )
 
     aura = np.array([[aura_damage(k1, [k2]) for k2 in kinds] for k1 in kinds], np.int64)
     move_class, class_step = _move_classes(kinds, mt.board.nbr, walk, land, over)
