@@ -63,8 +63,8 @@ class Done:
 
 
 def warm_ups_done(log_text: str, kernel: str) -> list[Done]:
-    """Every end of a warm-up of ``kernel`` (its name: "battle kernel", "Arena kernel",
-    "Tactical Titan kernel") logged in ``log_text``, in order."""
+    """Every end of a warm-up of ``kernel`` (its name: "battle kernel", "battle kernel's
+    search", "Arena kernel", "Tactical Titan kernel") logged in ``log_text``, in order."""
     line = re.compile(
         rf"{re.escape(kernel)} (?P<state>ready|failed) in (?P<seconds>[\d.]+) s"
         r" \((?P<waited>[\d.]+) s waiting for another worker\), pid (?P<pid>\d+)"
@@ -171,8 +171,15 @@ class Warmup:
         return found
 
 
+def _search_a_few_battles() -> None:
+    KERNEL.wait(3600)  # after the rest of the battle kernel: the default's requests need it
+    from simulator.odds import warm_up_search
+
+    warm_up_search()
+
+
 def _play_a_few_arena_games() -> None:
-    KERNEL.wait(3600)  # after the battle kernel: the first odds requests need it first
+    SEARCH.wait(3600)  # after the battle kernel, the search's code with it: one compile at a time
     from simulator.arena.odds import warm_up
 
     warm_up()
@@ -188,6 +195,14 @@ def _play_a_few_fights() -> None:
 # This process's kernel. The gunicorn master never starts it (the kernel's threads do not
 # survive fork): each worker does, in gunicorn.conf.py's post_fork.
 KERNEL = Warmup()
+# The battle kernel's search code (the search tactic, traces), the same way under its own lock
+# once the rest of the battle kernel is: a fresh install answers the default's requests sooner.
+SEARCH = Warmup(
+    _search_a_few_battles,
+    "battle kernel's search",
+    "a minute after an install",
+    kernel_cache.SEARCH,
+)
 # The Arena's kernel, prepared the same way under its own lock once the battle kernel is.
 ARENA = Warmup(
     _play_a_few_arena_games, "Arena kernel", "a few minutes after an install", kernel_cache.ARENA
@@ -203,5 +218,6 @@ TACTICAL = Warmup(
 
 def start_in_worker() -> None:
     KERNEL.start()
+    SEARCH.start()
     ARENA.start()
     TACTICAL.start()

@@ -268,9 +268,12 @@ def play_runs(spec: BattleSpec, seed: int, runs: list[Run]) -> BattleRecords:
         plays, cells, indices = _stacked(runs)
         setup = _setup(tables, start)
         key = np.uint64(seed % 2**64)
+        # the search's and the rule's code is compiled (once) only for Battles that need it
+        searching = plays.ruled.any() or plays.rollouts.any()
+        entry = kernel.play_battles if searching else kernel.play_fixed
 
         def play_part(lo: int, hi: int) -> None:
-            kernel.play_battles(
+            entry(
                 *setup, plays, cells, key, indices, lo, hi,
                 outcome, rounds, alive, summoned, recruit, titan, style_steps, changes,
             )  # fmt: skip

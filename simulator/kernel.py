@@ -1,7 +1,9 @@
 """The battle kernel's entry points: whole Battles played out in numba.
 
 ``play_battles`` plays any Battles of a request, each with its own generator
-(seed, index) and its own pair of tactics;
+(seed, index) and its own pair of tactics; ``play_fixed`` the same Battles when every one
+plays fixed styles, without the search's code (which a fresh install then compiles after
+the default's, ``simulator.kernel_cache.SEARCH``);
 ``play_alike`` plays the same Battles for many pairs of styles (the pilot
 tournament), the Battle-Rounds that pairs play alike played once; both play
 once for all the Battles of a pair the opening before the first die falls
@@ -102,6 +104,39 @@ def from_opening(kept, st, seed, index):
     st.rng[0] = battle_key(np.uint64(seed), np.uint64(index))
 
 
+@in_battle_inline
+def _fixed_battle(board, kinds, strikes, musters, start, odds, rows, st, kept, kept_at, opened,
+                  seed, index, trace):  # fmt: skip
+    """Battle ``index`` of a pair of fixed styles ``rows``, ``st`` set to its start: its
+    opening before the first die played into ``kept`` unless ``opened`` (then it is there
+    already, up to step ``kept_at``), and on from it. (outcome, rounds, kept_at)."""
+    if not opened:
+        kept_at = opening(board, kinds, strikes, musters, start, odds, rows, st, kept, trace)
+    from_opening(kept, st, seed, index)
+    result, end = play_to(  # a typed stop (see referee.play_out)
+        board, kinds, strikes, musters, start, odds, rows, st, kept_at, np.int64(STEPS), trace
+    )
+    return result, rounds_played(start.scalars[S_STEP], end), kept_at
+
+
+@in_battle_inline
+def _record(st, i, result, played, outcome, rounds, alive, summoned, recruit, titan_slain,
+            style_steps, changes):  # fmt: skip
+    """Battle ``i``'s outputs (``play_battles``) from its end ``st``."""
+    outcome[i] = result
+    rounds[i] = played
+    for s in range(alive.shape[1]):
+        alive[i, s] = st.alive[s]
+    summoned[i] = st.flags[F_SUMMONED] != 0
+    recruit[i] = st.flags[F_RECRUIT]
+    titan_slain[i, 0] = st.flags[F_TITAN_ATTACKER] != 0
+    titan_slain[i, 1] = st.flags[F_TITAN_DEFENDER] != 0
+    for side in range(2):
+        changes[i, side] = st.mind.changes[side]
+        for k in range(style_steps.shape[2]):
+            style_steps[i, side, k] = st.mind.style_steps[side, k]
+
+
 @njit(cache=True, nogil=True)
 def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed, indices, lo, hi,
                  outcome, rounds, alive, summoned, recruit, titan_slain, style_steps,
@@ -118,13 +153,11 @@ def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed
     changed a side's style). Threads of ``simulator.battles`` play the parts of a request side
     by side (nogil), each on states of its own.
     """
-    slots = start.kind.shape[0]
-    first = start.scalars[S_STEP]
     st = new_state(start, seed, 0)
     kept = new_state(start, seed, 0)
     kept_of = -1  # the bundle whose opening ``kept`` holds
-    kept_at = first
-    trace = empty_trace(slots)
+    kept_at = start.scalars[S_STEP]
+    trace = empty_trace(start.kind.shape[0])
     for i in range(lo, hi):
         c = cells[i]
         play = Play(
@@ -137,33 +170,43 @@ def play_battles(board, kinds, strikes, musters, start, odds, plays, cells, seed
         reset_counts(st)
         fixed = play.ruled[0] == 0 and play.ruled[1] == 0
         if fixed and play.rollouts[0] == 0 and play.rollouts[1] == 0:
-            if c != kept_of:
-                kept_at = opening(
-                    board, kinds, strikes, musters, start, odds, play.rows, st, kept, trace
-                )
-                kept_of = c
-            from_opening(kept, st, seed, indices[i])
-            result, end = play_to(  # a typed stop (see referee.play_out)
-                board, kinds, strikes, musters, start, odds, play.rows, st, kept_at,
-                np.int64(STEPS), trace,
+            result, played, kept_at = _fixed_battle(
+                board, kinds, strikes, musters, start, odds, play.rows, st, kept, kept_at,
+                c == kept_of, seed, indices[i], trace,
             )  # fmt: skip
-            played = rounds_played(first, end)
+            kept_of = c
         else:
             result, played = _play_one(
                 board, kinds, strikes, musters, start, odds, play, seed, indices[i], st, trace
             )
-        outcome[i] = result
-        rounds[i] = played
-        for s in range(slots):
-            alive[i, s] = st.alive[s]
-        summoned[i] = st.flags[F_SUMMONED] != 0
-        recruit[i] = st.flags[F_RECRUIT]
-        titan_slain[i, 0] = st.flags[F_TITAN_ATTACKER] != 0
-        titan_slain[i, 1] = st.flags[F_TITAN_DEFENDER] != 0
-        for side in range(2):
-            changes[i, side] = st.mind.changes[side]
-            for k in range(style_steps.shape[2]):
-                style_steps[i, side, k] = st.mind.style_steps[side, k]
+        _record(st, i, result, played, outcome, rounds, alive, summoned, recruit, titan_slain,
+                style_steps, changes)  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def play_fixed(board, kinds, strikes, musters, start, odds, plays, cells, seed, indices, lo, hi,
+               outcome, rounds, alive, summoned, recruit, titan_slain, style_steps,
+               changes):  # fmt: skip
+    """``play_battles`` for Battles whose bundles all play fixed styles on both sides (no
+    search, no rule): the same Battles, without the search's code, which is a third of the
+    battle kernel's compile. A fresh install's warm-up compiles this one, and the default's
+    requests play it."""
+    st = new_state(start, seed, 0)
+    kept = new_state(start, seed, 0)
+    kept_of = -1
+    kept_at = start.scalars[S_STEP]
+    trace = empty_trace(start.kind.shape[0])
+    for i in range(lo, hi):
+        c = cells[i]
+        reset_state(st, start, seed, indices[i])
+        reset_counts(st)
+        result, played, kept_at = _fixed_battle(
+            board, kinds, strikes, musters, start, odds, plays.rows[c], st, kept, kept_at,
+            c == kept_of, seed, indices[i], trace,
+        )  # fmt: skip
+        kept_of = c
+        _record(st, i, result, played, outcome, rounds, alive, summoned, recruit, titan_slain,
+                style_steps, changes)  # fmt: skip
 
 
 @njit(cache=True, nogil=True)

@@ -172,6 +172,7 @@ class Sources:
     modules: tuple[str, ...]
     lock_name: str
     warm_up: str
+    function: str = "warm_up"  # the module's function that compiles or loads it
 
     def lock(self) -> Path:
         return lock_path().with_name(self.lock_name)
@@ -182,10 +183,13 @@ class Sources:
     def prepare(self) -> None:
         """Compile it (alone) or load it (side by side with others), as a worker does."""
         module = importlib.import_module(self.warm_up)
-        prepare(module.warm_up, self.lock(), modules=self.modules)
+        prepare(getattr(module, self.function), self.lock(), modules=self.modules)
 
 
 BATTLE = Sources("battle", KERNEL_MODULES, LOCK_NAME, "simulator.odds")
+# the battle kernel's search code, prepared after the rest of it (simulator.odds.warm_up_search);
+# a clean checkout's tests compile it with the battle kernel (tests/conftest.py)
+SEARCH = Sources("search", KERNEL_MODULES, "titan-search.lock", "simulator.odds", "warm_up_search")
 ARENA = Sources("arena", ARENA_MODULES, "titan-arena-kernel.lock", "simulator.arena.odds")
 TACTICAL = Sources(
     "tactical", TACTICAL_MODULES, "titan-tactical-kernel.lock", "simulator.tactical.odds"

@@ -50,7 +50,7 @@ from simulator.limits import (
 )
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
-from simulator.tactics import MIXED_STYLES, SearchSetting, cost
+from simulator.tactics import LOOKAHEAD, MIXED_STYLES, SearchSetting, cost
 
 CHUNK = 2_000  # Battles per kernel call; the time budget is checked between calls
 
@@ -88,6 +88,13 @@ class BattleRequest:
 
     # the fields holding a Legion, read by ``from_dict``
     LEGIONS: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def searches(self) -> bool:
+        """Whether a side plays the search tactic: the battle kernel's search code
+        (``warm_up_search``), which fixed styles and the default never run."""
+        return any(name.lower() == LOOKAHEAD for name in self.tactics.values())
+
     # the fields that depend on each other (9.0: where the Battle is fought)
     NEEDS: ClassVar[tuple[Needs, ...]] = (
         Needs(
@@ -708,4 +715,18 @@ def warm_up() -> float:
     equilibrium.play_pairs(spec, [(MIXED_STYLES[0][0], MIXED_STYLES[1][0])], 0, 1, 0)
     equilibrium.solve(np.zeros((2, 2)))
     equilibrium.prepare_bundles()
+    return time.perf_counter() - started
+
+
+def warm_up_search() -> float:
+    """The same for the kernel's search code (``kernel.play_battles`` and ``play_traced``):
+    a Battle with a side searching, and one traced; seconds taken. Compiled apart from the
+    default's, which never calls it: a fresh install answers the default's requests a third of
+    the compile sooner."""
+    from simulator.battles import trace
+
+    started = time.perf_counter()
+    searching = {**WARM_UP_REQUEST, "trials": 1, "search": {"rollouts": 1}}
+    odds({**searching, "tactics": {"attacker": LOOKAHEAD}})
+    trace(engagement_of(OddsRequest.from_dict(WARM_UP_REQUEST)).spec, 1)
     return time.perf_counter() - started

@@ -29,12 +29,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 PREPARE = "from simulator.kernel_cache import KERNELS; KERNELS[{name!r}].prepare()"
-# Entry points of a kernel that its warm-up does not call (a service never waits on them),
-# compiled with it here: else every worker whose first test calls one compiles it at once.
-ALSO = {
-    "battle": "from simulator import odds; from simulator.battles import trace; "
-    "trace(odds.engagement_of(odds.OddsRequest.from_dict(odds.WARM_UP_REQUEST)).spec, 1)",
-}
+# What a service prepares after a kernel (the battle kernel's search code: kernel_cache.SEARCH),
+# compiled with it here: else every worker whose first test searches compiles it at once.
+ALSO = {"battle": "from simulator.kernel_cache import SEARCH; SEARCH.prepare()"}
 
 
 def pytest_configure(config: pytest.Config) -> None:

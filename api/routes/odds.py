@@ -34,11 +34,15 @@ from simulator.story import battle_story
 bp = Blueprint("odds", __name__, url_prefix="/api/v1")
 
 
-def _kernel_ready(*variants: str) -> None:
-    """Wait a little for the kernels the requests' variants play on (the battle kernel's, or
-    Tactical Titan's) that a gunicorn worker is still preparing; then a 503."""
+def _kernel_ready(*variants: str, search: bool = False) -> None:
+    """Wait a little for the kernels the requests' variants play on (the battle kernel's, with
+    its search code when a side ``search``es, or Tactical Titan's) that a gunicorn worker is
+    still preparing; then a 503."""
     wait = current_app.config["KERNEL_WAIT_SECONDS"]
-    for kernel in {warmup.TACTICAL if v == TACTICAL else warmup.KERNEL for v in variants}:
+    kernels = {warmup.TACTICAL if v == TACTICAL else warmup.KERNEL for v in variants}
+    if search and warmup.KERNEL in kernels:
+        kernels.add(warmup.SEARCH)
+    for kernel in kernels:
         kernel.require(wait)
 
 
@@ -66,7 +70,7 @@ def _limits() -> dict[str, Any]:
 )
 def post_odds() -> Response:
     request = parse(OddsRequestSchema)
-    _kernel_ready(request.variant)
+    _kernel_ready(request.variant, search=request.searches)
     with _turn():
         found = odds(request, **_limits())
     return answer(found)
@@ -81,7 +85,7 @@ def post_odds() -> Response:
 )
 def post_odds_trace() -> Response:
     request = parse(TraceRequestSchema)
-    _kernel_ready(DEFAULT)
+    _kernel_ready(DEFAULT, search=True)  # a traced Battle is played by the search's loop
     with _turn():
         found = battle_story(request, max_trials=current_app.config["MAX_TRIALS"])
     return answer(found)
@@ -116,7 +120,10 @@ def post_odds_batch() -> Response:
             requests.append(OddsRequestSchema().load(raw))
         except (ValidationError, TitanError) as e:
             requests.append(_Refused(e))
-    _kernel_ready(*(getattr(r, "variant", DEFAULT) for r in requests))
+    _kernel_ready(
+        *(getattr(r, "variant", DEFAULT) for r in requests),
+        search=any(getattr(r, "searches", False) for r in requests),
+    )
     with _turn():
         answers = batch(
             [r.error if isinstance(r, _Refused) else r for r in requests],
@@ -154,7 +161,7 @@ class _Refused:
 )
 def post_compare() -> Response:
     request = parse(CompareRequestSchema)
-    _kernel_ready(request.variant)
+    _kernel_ready(request.variant, search=request.searches)
     with _turn():
         found = compare(request, **_limits())
     return answer(found)

@@ -135,6 +135,35 @@ def test_everything_else_answers_at_once_while_warming(warming):
         assert client.get(path).status_code == 200, path
 
 
+@pytest.fixture
+def searching(monkeypatch, tmp_path):
+    """The app's process with the battle kernel ready and its search code still being
+    prepared."""
+    gate = Gate()
+    kernel = Warmup(gate, warmup.SEARCH.name, warmup.SEARCH.takes, kernel_cache.SEARCH)
+    monkeypatch.setattr(warmup, "SEARCH", kernel)
+    kernel.start(tmp_path / "lock")
+    yield kernel, gate
+    gate.open.set()
+
+
+def test_only_the_requests_that_search_wait_for_the_search_code(searching):
+    kernel, gate = searching
+    client = create_app({"TESTING": True, "KERNEL_WAIT_SECONDS": 0.1}).test_client()
+    assert client.post("/api/v1/odds", json=ODDS).status_code == 200
+    lookahead = {**ODDS, "trials": 20, "tactics": {"defender": "LookAhead"}}
+    for path, body in (("/api/v1/odds", lookahead), ("/api/v1/odds/trace", ODDS)):
+        response = client.post(path, json=body)
+        assert response.status_code == 503, path
+        assert response.get_json()["error"]["code"] == "kernel_warming"
+        assert "search" in response.get_json()["error"]["message"]
+    batch = {"engagements": [ODDS, lookahead]}
+    assert client.post("/api/v1/odds/batch", json=batch).status_code == 503
+    gate.open.set()  # ready: the same requests answered
+    assert kernel.wait(5)
+    assert client.post("/api/v1/odds", json=lookahead).status_code == 200
+
+
 def test_an_odds_request_waits_for_a_kernel_that_gets_ready(monkeypatch, tmp_path):
     """A warm restart: the kernel loads in a second or two, and the request waits for it."""
     gate = Gate()
@@ -183,9 +212,10 @@ def a_cache_without_the_arena_kernel(target: Path) -> Path:
     does after an install (the same warm-up, lock and 503 for each kernel; the Arena's takes
     half a minute where the battle kernel's takes two)."""
     from simulator import numba_cache
-    from simulator.odds import warm_up
+    from simulator.odds import warm_up, warm_up_search
 
     warm_up()  # this checkout's cache holds the battle kernel
+    warm_up_search()  # and its search code
     source = numba_cache.folder()
     copied = numba_cache._copy_warm(source, target, in_tree=numba_cache.VARIABLE not in os.environ)
     assert copied > 10, source

@@ -68,13 +68,16 @@ def test_a_kernel_call_uses_the_threads_set(monkeypatch):
 
     spec = locked_spec("10.5-trolls-in-round-7")
     played_on: set[int] = set()
-    play_battles = kernel.play_battles
 
-    def recorded(*args):
-        played_on.add(threading.get_ident())
-        return play_battles(*args)
+    def recorded(entry):
+        def call(*args):
+            played_on.add(threading.get_ident())
+            return entry(*args)
 
-    monkeypatch.setattr(kernel, "play_battles", recorded)
+        return call
+
+    for name in ("play_battles", "play_fixed"):  # the default's Battles play the second
+        monkeypatch.setattr(kernel, name, recorded(getattr(kernel, name)))
     runs = {}
     try:
         for threads in (1, 3):

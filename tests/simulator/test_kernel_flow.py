@@ -550,3 +550,30 @@ def test_a_traced_battle_is_the_same_battle_as_in_play():
                 assert (traced.outcome, traced.rounds) == (r.outcome[i], r.rounds[i])
                 alive = np.concatenate([r.attacker_alive[i], r.defender_alive[i]])
                 assert traced.alive == tuple(bool(x) for x in alive)
+
+
+def test_the_entry_without_the_search_plays_the_same_battles():
+    """``play_fixed`` (Battles of fixed styles, the default's mix among them) and
+    ``play_battles`` (any Battles) give the same outputs, Battle for Battle."""
+    from simulator import battles, kernel
+    from simulator.mind import MOST_STYLES
+    from tests.helpers.exact_odds import locked_spec
+
+    spec = locked_spec("10.5-trolls-in-round-7")
+    tables = battles.battle_tables(battles.roster(spec))
+    start = battles.start_of(spec, tables)
+    plays, cells, indices = battles._stacked(battles._segments(spec, 300, 5, 0))
+    assert not (plays.ruled.any() or plays.rollouts.any())
+    found = []
+    for entry in (kernel.play_fixed, kernel.play_battles):
+        n, slots = len(indices), start.kind.shape[0]
+        out = (
+            np.zeros(n, np.int8), np.zeros(n, np.int8), np.zeros((n, slots), np.bool_),
+            np.zeros(n, np.bool_), np.full(n, -1, np.int16), np.zeros((n, 2), np.bool_),
+            np.zeros((n, 2, MOST_STYLES), np.int8), np.zeros((n, 2), np.int8),
+        )  # fmt: skip
+        entry(*battles._setup(tables, start), plays, cells, np.uint64(5), indices, 0, n, *out)
+        found.append(out)
+    for fixed, full in zip(*found, strict=True):
+        assert np.array_equal(fixed, full)
+    assert len(set(found[0][0].tolist())) > 1  # Battles that end differently
