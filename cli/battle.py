@@ -531,19 +531,23 @@ def main(argv: Sequence[str]) -> int:
     if args.url:
         return _ask_service(args.url, body, comparing, args)
     progress = _Progress(_most_battles(args), enabled=not args.no_progress and sys.stderr.isatty())
+    tactics = (body.get("tactics") or {}).values()
+    searching = getattr(args, "check_play", False) or any(
+        str(t).lower() == "lookahead" for t in tactics
+    )
+
+    def ready() -> None:
+        _ready_kernel(searching)
+
     try:
         if comparing:
             from simulator.compare import compare
 
-            answer = compare(
-                body, time_budget=args.time_budget, progress=progress, ready=_ready_kernel
-            )
+            answer = compare(body, time_budget=args.time_budget, progress=progress, ready=ready)
         else:
             from simulator.odds import odds
 
-            answer = odds(
-                body, time_budget=args.time_budget, progress=progress, ready=_ready_kernel
-            )
+            answer = odds(body, time_budget=args.time_budget, progress=progress, ready=ready)
     except TitanError as e:
         print(_report(e), file=sys.stderr)
         return 2
@@ -554,21 +558,26 @@ def main(argv: Sequence[str]) -> int:
     return 0
 
 
-def _ready_kernel() -> None:
+def _ready_kernel(search: bool = False) -> None:
     """Load the battle kernel before the Battles, so that the Battles per second printed are
-    the Battles' own; when it may have to be compiled (no compile of these sources is
-    marked beside numba's cache), say so first. Under the lock a service's workers take
-    (``simulator.kernel_cache.prepare``): never two compiles at once."""
+    the Battles' own, with its search code when a side will ``search``; when it may have to
+    be compiled (no compile of these sources is marked beside numba's cache), say so first.
+    Under the locks a service's workers take (``simulator.kernel_cache.prepare``): never two
+    compiles at once."""
     from simulator import kernel_cache
     from simulator.odds import warm_up
 
     lock = kernel_cache.lock_path()
-    compiling = not kernel_cache.is_compiled(lock)
+    compiling = not kernel_cache.is_compiled(lock) or (
+        search and not kernel_cache.SEARCH.compiled()
+    )
     if compiling:
         print("titan-odds: readying the battle kernel (compiling it takes a few minutes, once "
               "after an install or an upgrade)...", file=sys.stderr, flush=True)  # fmt: skip
     started = time.monotonic()
     kernel_cache.prepare(warm_up, lock)
+    if search:
+        kernel_cache.SEARCH.prepare()
     if compiling:
         print(f"titan-odds: the kernel is ready ({time.monotonic() - started:.0f} s)",
               file=sys.stderr)  # fmt: skip

@@ -50,7 +50,7 @@ from simulator.limits import (
 )
 from simulator.precision import OUTCOMES, Plan, half_width, outcome_counts
 from simulator.statistics import summarise
-from simulator.tactics import LOOKAHEAD, MIXED_STYLES, SearchSetting, cost
+from simulator.tactics import MIXED_STYLES, SearchSetting, cost
 
 CHUNK = 2_000  # Battles per kernel call; the time budget is checked between calls
 
@@ -88,13 +88,6 @@ class BattleRequest:
 
     # the fields holding a Legion, read by ``from_dict``
     LEGIONS: ClassVar[tuple[str, ...]] = ()
-
-    @property
-    def searches(self) -> bool:
-        """Whether a side plays the search tactic: the battle kernel's search code
-        (``warm_up_search``), which fixed styles and the default never run."""
-        return any(name.lower() == LOOKAHEAD for name in self.tactics.values())
-
     # the fields that depend on each other (9.0: where the Battle is fought)
     NEEDS: ClassVar[tuple[Needs, ...]] = (
         Needs(
@@ -104,6 +97,13 @@ class BattleRequest:
             rule="9.0",
         ),
     )
+
+    @property
+    def searches(self) -> bool:
+        """Whether a side plays the search tactic, before the request is read into an
+        Engagement (``battles.searches`` asks it of a spec): the battle kernel's search code
+        (``warm_up_search``), which the default and the fixed styles never run."""
+        return any(str(name).lower() == "lookahead" for name in self.tactics.values())
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Self:
@@ -727,6 +727,6 @@ def warm_up_search() -> float:
 
     started = time.perf_counter()
     searching = {**WARM_UP_REQUEST, "trials": 1, "search": {"rollouts": 1}}
-    odds({**searching, "tactics": {"attacker": LOOKAHEAD}})
+    odds({**searching, "tactics": {"attacker": "lookahead"}})
     trace(engagement_of(OddsRequest.from_dict(WARM_UP_REQUEST)).spec, 1)
     return time.perf_counter() - started

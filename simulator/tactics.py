@@ -160,7 +160,6 @@ TUNED_OPENINGS: dict[str, tuple[Path, int]] = {"guarded": (GUARDED_WEIGHTS_FILE,
 # The tactic that plays the adaptive rule (simulator.rule): measured by make bench-tactics, not
 # yet offered (docs/tactics.md, "An adaptive default")
 ADAPTIVE = "adaptive"
-LOOKAHEAD = "lookahead"  # the search tactic
 # Every heuristic tactic, in the order ties between them are broken in the default's mix.
 STYLES = (BALANCED, "measured", "aggressive", "defensive", "ranged", "steadfast", "hand-set",
           "patient", "barrage", "guarded", "waiting", "hunting", "biding",

@@ -50,6 +50,23 @@ def test_a_kernel_not_marked_compiled_is_readied_before_the_battles_and_said_so(
     assert readied == [True, True] and "readying" not in capsys.readouterr().err
 
 
+def test_a_run_that_searches_readies_the_search_code_under_its_own_lock(tmp_path, monkeypatch):
+    """The search's code is compiled apart from the rest of the battle kernel (a service
+    prepares it after): the command line readies it, under its lock, only for a run in which
+    a side searches, before the Battles are timed."""
+    from simulator import kernel_cache, odds
+
+    monkeypatch.setattr(kernel_cache, "lock_path", lambda: tmp_path / "titan-kernel.lock")
+    readied = []
+    monkeypatch.setattr(odds, "warm_up", lambda: readied.append("battle"))
+    monkeypatch.setattr(odds, "warm_up_search", lambda: readied.append("search"))
+    assert main([*ODDS, "--trials", "20", "--no-progress"]) == 0
+    assert readied == ["battle"] and not kernel_cache.SEARCH.compiled()
+    look = [*ODDS, "--trials", "4", "--no-progress", "--attacker-tactic", "lookahead"]
+    assert main(look) == 0
+    assert readied == ["battle", "battle", "search"] and kernel_cache.SEARCH.compiled()
+
+
 def test_names_may_be_separated_by_spaces_and_the_styles_played_are_shown(capsys):
     argv = ["--terrain", "plains", "--attacker", "titan ogre, ogre", "--defender", "Troll Troll"]
     assert main([*argv, "--trials", "300", "--seed", "4", "--defender-tactic", "steadfast"]) == 0
