@@ -51,7 +51,7 @@ TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 1 )))
 
 # Byte-code written whatever the shell says (PYTHONDONTWRITEBYTECODE): every worker, server and
 # command the tests start imports the same modules, and pytest keeps its rewritten test modules
-# only with it (without: 30 s of collecting a worker instead of 11).
+# only with it (without: 30 s of collecting a worker instead of 4).
 test: lint browser nginx
 	PYTHONDONTWRITEBYTECODE= PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
 		$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=15
