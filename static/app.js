@@ -867,17 +867,11 @@ function renderAlternatives(answer) {
   section.hidden = items.length === 0;
 }
 
-// "balanced 70%, measured 30%": a side's styles and the share of Battles it played each in.
-function styleMix(mix) {
-  const entries = Object.entries(mix);
-  if (entries.length === 1) return entries[0][0];
-  return entries.map(([name, share]) => `${name} ${number(100 * share, 0)}%`).join(", ");
-}
-
-/** Under Tactical Titan's rules, how each side played: the answer's sentence for it (the
- * plan chosen, and for a search its pilot fights' good endings against the default's). */
+/** How each side played: the answer's sentence for it (the default's styles and their
+ * shares, a search's phases; under Tactical Titan's rules the plan chosen, and for a search
+ * its pilot fights' good endings against the default's). */
 function renderPlay(answer) {
-  const play = answer.variant === TACTICAL ? answer.play : null;
+  const play = answer.play;
   $("#play-summaries").replaceChildren(...["attacker", "defender"]
     .filter((side) => play?.[side]?.summary)
     .map((side) => element("li", { "data-side": side, text: play[side].summary })));
@@ -904,9 +898,7 @@ function renderAnswer(answer, request) {
   const rules = answer.variant === TACTICAL ? " under Tactical Titan's rules" : "";
   $("#run-facts").textContent = `${number(answer.trials, 0)} Battles on ${answer.terrain}${rules}` +
     ` (attacker from side ${answer.entry_side}) in ${number(answer.seconds ?? 0, 2)} s,` +
-    ` ${number(answer.battles_per_second, 0)} a second; seed ${answer.seed}.` +
-    (answer.style_mix ? ` Styles played: attacker ${styleMix(answer.style_mix.attacker)},` +
-      ` defender ${styleMix(answer.style_mix.defender)}.` : "");
+    ` ${number(answer.battles_per_second, 0)} a second; seed ${answer.seed}.`;
   const results = $("#results");
   results.hidden = false;
   results.dataset.state = "done";

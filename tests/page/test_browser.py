@@ -83,6 +83,13 @@ def test_form_runs_an_engagement_and_shows_the_api_answer(page, base_url):
         answer["attacker"]["points_distribution"]
     )
     assert page.evaluate("Chart.getChart('attacker-points') !== undefined")
+    # how each side played, in the answer's words: a fixed style, and the default's mix
+    assert page.inner_text("#play-summaries li[data-side=attacker]") == (
+        "The attacker played aggressive throughout."
+    )
+    defender = page.inner_text("#play-summaries li[data-side=defender]")
+    assert defender == answer["play"]["defender"]["summary"]
+    assert defender.startswith("The defender played the default:")
     assert "#q=" in page.input_value("#share-link")
     assert page.outside == [] and page.script_errors == []
 
