@@ -53,6 +53,15 @@ def _terrain(text: str) -> str:
     return canonical(text, TERRAINS) or text
 
 
+def _tactic(text: str) -> str:
+    """A tactic's name in any case, as the service reads it; an unknown one is left for the
+    checks."""
+    from engine.names import canonical
+    from simulator.odds import every_tactic_name
+
+    return canonical(text, every_tactic_name()) or text
+
+
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--url",
@@ -87,11 +96,12 @@ def _common(parser: argparse.ArgumentParser) -> None:
     for side in ("attacker", "defender"):
         parser.add_argument(
             f"--{side}-tactic",
+            type=_tactic,
             default="default",
             help="default (both sides playing well), lookahead (a slow search) or a style "
             "such as balanced, aggressive, defensive (docs/tactics.md); with --variant "
             "tactical, one of Tactical Titan's plans, such as headlong, or search "
-            "(docs/tactical.md)",
+            "(docs/tactical.md); any case",
         )
     parser.add_argument(
         "--trials", type=int, help="battles to play (10000; with --precision: the most)"
@@ -532,9 +542,7 @@ def main(argv: Sequence[str]) -> int:
         return _ask_service(args.url, body, comparing, args)
     progress = _Progress(_most_battles(args), enabled=not args.no_progress and sys.stderr.isatty())
     tactics = (body.get("tactics") or {}).values()
-    searching = getattr(args, "check_play", False) or any(
-        str(t).lower() == "lookahead" for t in tactics
-    )
+    searching = getattr(args, "check_play", False) or "lookahead" in tactics
 
     def ready() -> None:
         _ready_kernel(searching)

@@ -273,6 +273,15 @@ def tactic_names() -> tuple[str, ...]:
     return tuple(TACTICS)
 
 
+def every_tactic_name() -> tuple[str, ...]:
+    """TITAN's tactics, then Tactical Titan's plans (and ``search``) under ``variant:
+    tactical``: the names a request's ``tactics`` may give."""
+    from simulator.tactical.engagement import TACTICS as TACTICAL_TACTICS
+
+    titan = tactic_names()
+    return (*titan, *(t for t in TACTICAL_TACTICS if t not in titan))
+
+
 def _tactic_problems(request: OddsRequest) -> list[RuleError]:
     from simulator.tactical.engagement import TACTICS as TACTICAL_TACTICS
 

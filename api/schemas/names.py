@@ -21,7 +21,7 @@ from engine.masterboard import LANDS
 from engine.names import canonical
 from engine.tactical.characters import NAMES as TACTICAL_NAMES
 from engine.variants import VARIANTS, engagement_variants
-from simulator.odds import tactic_names
+from simulator.odds import every_tactic_name
 
 # The OpenAPI extension of a name field: its enum is read without regard to ASCII case.
 ANY_CASE = "x-any-case"
@@ -56,15 +56,9 @@ def terrain_name(**kwargs: Any) -> Name:
     return Name(lambda: TERRAINS, **kwargs)
 
 
-def _tactics() -> tuple[str, ...]:
-    from simulator.tactical.engagement import TACTICS as TACTICAL_TACTICS
-
-    return (*tactic_names(), *(t for t in TACTICAL_TACTICS if t not in tactic_names()))
-
-
 def tactic_name(**kwargs: Any) -> Name:
     """TITAN's tactics, and under `variant: tactical` Tactical Titan's plans and `search`."""
-    return Name(_tactics, **kwargs)
+    return Name(every_tactic_name, **kwargs)
 
 
 def lord_name(**kwargs: Any) -> Name:

@@ -62,14 +62,14 @@ def test_a_run_that_searches_readies_the_search_code_under_its_own_lock(tmp_path
     monkeypatch.setattr(odds, "warm_up_search", lambda: readied.append("search"))
     assert main([*ODDS, "--trials", "20", "--no-progress"]) == 0
     assert readied == ["battle"] and not kernel_cache.SEARCH.compiled()
-    look = [*ODDS, "--trials", "4", "--no-progress", "--attacker-tactic", "lookahead"]
+    look = [*ODDS, "--trials", "4", "--no-progress", "--attacker-tactic", "LookAhead"]
     assert main(look) == 0
     assert readied == ["battle", "battle", "search"] and kernel_cache.SEARCH.compiled()
 
 
-def test_names_may_be_separated_by_spaces_and_the_styles_played_are_shown(capsys):
+def test_names_may_be_separated_by_spaces_any_case_and_the_styles_played_are_shown(capsys):
     argv = ["--terrain", "plains", "--attacker", "titan ogre, ogre", "--defender", "Troll Troll"]
-    assert main([*argv, "--trials", "300", "--seed", "4", "--defender-tactic", "steadfast"]) == 0
+    assert main([*argv, "--trials", "300", "--seed", "4", "--defender-tactic", "SteadFast"]) == 0
     out = capsys.readouterr().out
     assert out.count("survives") == 5
     tactics = out.splitlines()[1]
