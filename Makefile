@@ -65,7 +65,7 @@ bench: $(VENV)/.run-installed
 # tactical_styles.log, every gain in tactics_default.json).
 bench-tactics: $(VENV)/.run-installed
 	$(PY) -m bench.tactics --json bench/results/tactics_default.json \
-		--baseline bench/results/tactics_mix_default.json | tee bench/results/tactics.log
+		--baseline bench/results/tactics_previous_default.json | tee bench/results/tactics.log
 	$(PY) -m bench.tactical_styles | tee bench/results/tactical_styles.log
 
 # The default's pilot tournament: its Battles and its own error against a larger table.

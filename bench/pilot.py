@@ -20,12 +20,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from bench.engagements import training_stream
 from bench.request import FRESH
 from bench.tactics import SUITE
 from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import (
     CHECK,
     FILL,
+    SHARPEN,
     Mix,
     Round,
     mix_of_table,
@@ -86,17 +88,19 @@ def _timed_pilot(spec, rounds):
 
 def _round(text: str) -> Round:
     """A round of ``--rounds``: "24:10" (Battles a pair, styles a side), "8" (every style),
-    "24:check" (the styles the round before left out, against the other side's mix) or
-    "160:fill" (the pairs of both mixes' styles, up to 160 Battles)."""
+    "24:check" (the styles the round before left out, against the other side's mix),
+    "160:fill" (the pairs of both mixes' styles, up to 160 Battles) or "480:sharpen" (each
+    side's close calls against the other's mix, and the mixes' pairs, up to 480 Battles)."""
     battles, _, styles = text.partition(":")
     try:
         return (
             int(battles),
-            styles if styles in (CHECK, FILL) else int(styles) if styles else None,
+            styles if styles in (CHECK, FILL, SHARPEN) else int(styles) if styles else None,
         )
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"BATTLES, BATTLES:STYLES, BATTLES:{CHECK} or BATTLES:{FILL}, not {text!r}"
+            f"BATTLES, BATTLES:STYLES, BATTLES:{CHECK}, BATTLES:{FILL} or BATTLES:{SHARPEN}, "
+            f"not {text!r}"
         ) from None
 
 
@@ -109,11 +113,20 @@ def main(argv: Sequence[str] | None = None) -> None:
         metavar="BATTLES[:STYLES]",
         help="a 7v7's pilot rounds: Battles a pair, and the styles a side that play it (every"
         f" style when left out; '{CHECK}': those the round before left out, against the other"
-        f" side's mix; '{FILL}': the pairs of both mixes' styles, up to its Battles), e.g."
-        " 8 24:10 128:4 24:check 160:fill (the pilot's own when absent)",
+        f" side's mix; '{FILL}': the pairs of both mixes' styles, up to its Battles;"
+        f" '{SHARPEN}': each side's close calls against the other's mix, and the mixes' pairs,"
+        " up to its Battles), e.g. 8 24:10 128:4 24:check 160:fill 480:sharpen (the pilot's"
+        " own when absent)",
     )
     parser.add_argument(
         "--reference", type=int, default=3000, help="Battles a pair to check the pilot on"
+    )
+    parser.add_argument(
+        "--training",
+        type=int,
+        metavar="N",
+        help="check it on the first N Engagements of bench/engagements.py's training stream "
+        "(the one a pilot is tried on) instead of the suite",
     )
     args = parser.parse_args(argv)
 
@@ -123,22 +136,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         scale = pilot_scale(spec)  # smaller Legions play more
         return tuple((round(battles * scale), styles) for battles, styles in args.rounds)
 
+    if args.training:
+        checked = [(d.name, d.engagement.spec) for d in training_stream(args.training)]
+        over = f"the training stream's first {args.training}"
+    else:
+        checked = [(f"{case.terrain:9} {case.name}", case.engagement.spec) for case in SUITE]
+        over = f"the suite ({len(SUITE)} engagements)"
     _timed_pilot(SUITE[0].engagement.spec, ((4, None),))  # the kernel loaded
     rows = []
-    for case in SUITE:
-        spec = case.engagement.spec
+    for name, spec in checked:
         found, seconds = _timed_pilot(spec, rounds_of(spec))
         mix = mix_of_table(found.table)
         attack, defend = gains(mix, reference_rates(spec, mix, args.reference))
         rows.append((found.battles, seconds, attack, defend))
         print(
-            f"{case.terrain:9} {case.name:28} pilot {found.battles:6,} Battles {seconds:5.2f} s"
+            f"{name:38} pilot {found.battles:6,} Battles {seconds:5.2f} s"
             f"   a side gains by switching: A {attack:+.3f} D {defend:+.3f}",
             flush=True,
         )
     table = np.array(rows)
     print(
-        f"\nthe pilot's own error over the suite ({len(SUITE)} engagements): attacker mean "
+        f"\nthe pilot's own error over {over}: attacker mean "
         f"{table[:, 2].mean():.3f} max {table[:, 2].max():.3f}, defender mean "
         f"{table[:, 3].mean():.3f} max {table[:, 3].max():.3f}; {int(table[:, 0].sum()):,} "
         f"Battles in all"

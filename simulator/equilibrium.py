@@ -4,8 +4,9 @@ Before the Battles of a request in which a side plays ``default``, a small
 pilot tournament plays every style against every style (``simulator.tactics.
 MIXED_STYLES``: every style, for each side), the same Battles each (common random
 numbers, a fixed seed of its own), a few at first, then more between the styles
-of each side that do best against the other's mix so far, and most between the
-contenders and the styles of the mixes (``PILOT_ROUNDS``). Each side's result
+of each side that do best against the other's mix so far, more between the
+contenders and the styles of the mixes, and most between the mixes and the styles
+that come close to them (``PILOT_ROUNDS``). Each side's result
 is its own: the attacker's wins, the defender's wins and time losses (10.5). The
 game is solved for a mixed equilibrium (regret matching+): the mix of styles for each
 side from which neither gains by switching to another style. The mix is cached
@@ -54,17 +55,30 @@ if TYPE_CHECKING:  # battles imports this module
 # among them, styles that play alike counted once); then the contenders, at most four a
 # side: those in the mix, or within MARGIN of the best against it; then a check (CHECK):
 # every style the contenders' round left out, against the other side's mix, so that a
-# style the short first rounds misjudged is not left out on their few Battles alone; last a
+# style the short first rounds misjudged is not left out on their few Battles alone; then a
 # fill (FILL): every pair of a style of each side's mix that played fewer Battles (a style
 # the check let in) plays up to the contenders' 160, so that no mix is weighed on a few
-# dozen Battles, again for a mix that changes (at most FILL_PASSES times). Every style is
-# tried for each side, and the Battles go where the mix is decided
+# dozen Battles, again for a mix that changes (at most FILL_PASSES times); last a sharpen
+# (SHARPEN): each side's close calls (``_close_calls``) against the other side's mix, and the
+# pairs of the two mixes, up to its Battles on the same dice, then a fill of the mixes solved
+# after, so that a style the contenders' Battles cannot tell from the mix is weighed on more.
+# Every style is tried for each side, and the Battles go where the mix is decided
 # (docs/tactics-research.md).
 CHECK = "check"
 FILL = "fill"
+SHARPEN = "sharpen"
 FILL_PASSES = 3
-Round = tuple[int, int | Literal["check", "fill"] | None]
-PILOT_ROUNDS: tuple[Round, ...] = ((8, None), (24, 10), (128, 4), (24, CHECK), (160, FILL))
+CLOSE = 0.5  # standard errors below the mix's value within which a style is a close call
+CLOSE_STYLES = 2  # the most close calls a side sharpens
+Round = tuple[int, int | Literal["check", "fill", "sharpen"] | None]
+PILOT_ROUNDS: tuple[Round, ...] = (
+    (8, None),
+    (24, 10),
+    (128, 4),
+    (24, CHECK),
+    (160, FILL),
+    (480, SHARPEN),
+)
 # Smaller Battles are quicker: a pilot of fewer than FULL_SIZE characters plays PILOT_ROUNDS'
 # Battles times FULL_SIZE / characters (at most SCALED, in whole Battles) in about the time a
 # 7v7's takes, and its mix is the surer for it (small Engagements hang on few dice)
@@ -264,6 +278,30 @@ def _contenders(
     return list(apart.values())[:most]
 
 
+def _close_calls(
+    good: np.ndarray, counts: np.ndarray, own: np.ndarray, other: np.ndarray, stand_ins: list[int]
+) -> list[int]:
+    """The styles of a side outside its mix ``own`` that may beat it against the other side's
+    mix ``other`` for all the pilot's Battles can tell: their rate against it within CLOSE
+    standard errors below the mix's own (on the fewest Battles of their pairs with the other
+    mix's styles), at most CLOSE_STYLES that play apart, the closest first. ``good`` is the
+    side's good endings, float[its styles, the other's], and ``counts`` their Battles."""
+    against = good @ other
+    value = float(own @ against)
+    mixed, theirs = set(_mixed(own)), _mixed(other)
+    found: dict[int, tuple[float, int]] = {}
+    for k in np.argsort(-against, kind="stable"):
+        k = int(k)
+        if k in mixed or stand_ins[k] in found or stand_ins[k] in {stand_ins[i] for i in mixed}:
+            continue
+        n = float(counts[k, theirs].min())
+        p = float(against[k])
+        error = math.sqrt(max(p * (1 - p) + value * (1 - value), 0.01) / max(n, 1.0))
+        if p >= value - CLOSE * error:
+            found[stand_ins[k]] = (p, k)
+    return [k for _, k in sorted(found.values(), reverse=True)][:CLOSE_STYLES]
+
+
 def pilot_scale(spec: BattleSpec) -> float:
     """How many times PILOT_ROUNDS' Battles the Engagement's pilot plays: FULL_SIZE over its
     characters, from 1 to SCALED."""
@@ -313,9 +351,33 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
         return table[cell] / counts[cell][:, :, None]
 
     closing = max(
-        (k for k, (_, most) in enumerate(rounds) if most not in (CHECK, FILL)), default=-1
+        (k for k, (_, most) in enumerate(rounds) if most not in (CHECK, FILL, SHARPEN)), default=-1
     )
     contenders = sum(battles for battles, _ in rounds[: closing + 1])  # each of their pairs'
+
+    def top_up(cells: set[tuple[int, int]], full: int, first: int) -> int:
+        """Each pair of ``cells`` played up to ``full`` Battles, on new dice; the next free
+        Battle."""
+        short: dict[int, list[tuple[int, int]]] = {}
+        for cell in cells:
+            if counts[cell] < full:
+                short.setdefault(full - int(counts[cell]), []).append(cell)
+        for more, group in sorted(short.items()):
+            _play_cells(spec, sorted(group), table, counts, first, more)
+        return first + max(short, default=0)
+
+    def fill(full: int, first: int, x: np.ndarray, y: np.ndarray):
+        """Every pair of the two mixes' styles up to ``full`` Battles, and again for a mix the
+        Battles change (at most FILL_PASSES times): the next free Battle and the mixes."""
+        for _ in range(FILL_PASSES):
+            cells = {(attacker[i], defender[j]) for i in _mixed(x) for j in _mixed(y)}
+            after = top_up(cells, full, first)
+            if after == first:
+                break
+            first = after
+            x, y = _solve_table(filled())
+        return first, x, y
+
     first = 0
     rows, cols = list(range(m)), list(range(n))
     for k, (battles, most) in enumerate(rounds):
@@ -335,18 +397,20 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
                 cells = {(attacker[i], defender[j]) for i in rested for j in _mixed(y)}
                 cells |= {(attacker[i], defender[j]) for i in _mixed(x) for j in benched}
             elif most == FILL:  # every pair of the two mixes' styles, up to ``battles``
-                full = min(battles, contenders)  # (scaled, they may round a Battle apart)
-                for _ in range(FILL_PASSES):  # a mix the Battles change is filled in turn
-                    short: dict[int, list[tuple[int, int]]] = {}
-                    for cell in {(attacker[i], defender[j]) for i in _mixed(x) for j in _mixed(y)}:
-                        if counts[cell] < full:
-                            short.setdefault(full - int(counts[cell]), []).append(cell)
-                    if not short:
-                        break
-                    for more, group in sorted(short.items()):  # new dice for each pair
-                        _play_cells(spec, sorted(group), table, counts, first, more)
-                    first += max(short)
+                first, x, y = fill(min(battles, contenders), first, x, y)
+                continue
+            elif most == SHARPEN:  # close calls and the mixes on more Battles, then a fill
+                played = counts[np.ix_(attacker, defender)]
+                close = _close_calls(so_far[:, :, 0], played, x, y, attacker)
+                holds = so_far[:, :, 1] + so_far[:, :, 3]
+                rivals = _close_calls(holds.T, played.T, y, x, defender)
+                if close or rivals:  # each against the other side's mix, on the same dice
+                    ours, theirs = _mixed(x), _mixed(y)
+                    cells = {(attacker[i], defender[j]) for i in ours + close for j in theirs}
+                    cells |= {(attacker[i], defender[j]) for i in ours for j in theirs + rivals}
+                    first = top_up(cells, battles, first)
                     x, y = _solve_table(filled())
+                    first, x, y = fill(contenders, first, x, y)
                 continue
             else:
                 margin = MARGIN if k == closing else 1.0

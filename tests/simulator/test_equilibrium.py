@@ -22,9 +22,12 @@ from simulator.engagement import Engagement, Legion
 from simulator.equilibrium import (
     BLOCK,
     CHECK,
+    CLOSE,
+    CLOSE_STYLES,
     FILL,
     PILOT_ROUNDS,
     SCALED,
+    SHARPEN,
     Mix,
     exploitability,
     mix_for,
@@ -194,7 +197,7 @@ def test_smaller_legions_get_a_larger_pilot():
     assert battles(7, 7) == own
     assert battles(1, 1) == tuple(SCALED * b for b in own)
     assert battles(2, 3) == tuple(round(b * 14 / 5) for b in own)
-    assert battles(5, 4) == (12, 37, 199, 37, 249) == tuple(round(b * 14 / 9) for b in own)
+    assert battles(5, 4) == (12, 37, 199, 37, 249, 747) == tuple(round(b * 14 / 9) for b in own)
     sizes = [battles(a, a)[0] for a in range(1, 8)]
     assert sizes == sorted(sizes, reverse=True)
     assert battles(0, 0) == battles(1, 1)  # a half-fought position may have no one left
@@ -267,18 +270,74 @@ def test_a_fill_brings_the_pairs_of_both_mixes_to_its_battles():
     # never past what the contenders' pairs played (the pilot's scaled rounds may round a
     # Battle apart)
     assert np.array_equal(pilot(spec, (*rounds, (41, FILL))).played, after.played)
-    assert PILOT_ROUNDS[-1][1] == FILL  # the pilot's own ends with one
+    assert FILL in [styles for _, styles in PILOT_ROUNDS]  # the pilot's own has one
+
+
+def test_a_close_call_is_a_style_within_close_standard_errors_below_the_mix():
+    """A style outside its side's mix is a close call when its rate against the other side's
+    mix is within CLOSE standard errors below the mix's own (on its pair's Battles); those
+    that play alike count once, the closest first, at most CLOSE_STYLES."""
+    from simulator.equilibrium import _close_calls
+
+    good = np.array([[0.50], [0.49], [0.20], [0.49], [0.48], [0.47], [0.30]])
+    own, other = np.array([1.0, 0, 0, 0, 0, 0, 0]), np.array([1.0])
+    counts = np.full((7, 1), 100.0)
+    error = np.sqrt(0.5 * 0.5 + 0.49 * 0.51) / 10  # a style at 0.49 against the mix at 0.50
+    assert 0.50 - CLOSE * error < 0.47  # all of 0.49, 0.48 and 0.47 are close on 100 Battles
+    alike = [0, 1, 2, 1, 4, 5, 6]  # the fourth plays as the second
+    assert _close_calls(good, counts, own, other, alike) == [1, 4, 5][:CLOSE_STYLES]
+    # on more Battles 0.47 and 0.48 are told apart from the mix's 0.50, 0.49 is not
+    many = np.full((7, 1), 600.0)
+    assert CLOSE * np.sqrt(0.5 * 0.5 + 0.49 * 0.51) / np.sqrt(600) > 0.01
+    assert CLOSE * np.sqrt(0.5 * 0.5 + 0.48 * 0.52) / np.sqrt(600) < 0.02
+    assert _close_calls(good, many, own, other, alike) == [1]
+    # a style of the mix is no close call, nor one that plays as it
+    assert _close_calls(good, counts, np.array([0, 1.0, 0, 0, 0, 0, 0]), other, alike)[0] == 0
+    assert 3 not in _close_calls(good, counts, np.array([0, 1.0, 0, 0, 0, 0, 0]), other, alike)
+
+
+def test_a_sharpen_plays_the_close_calls_against_the_mixes_on_more_battles():
+    """A sharpen round (SHARPEN) plays each side's close calls against the other side's mix,
+    and the pairs of the two mixes, up to its Battles on the same new dice; then a fill of
+    the new mixes' pairs up to the contenders' Battles; nothing else."""
+    from simulator.equilibrium import _close_calls, _mixed, _solve_table
+
+    spec = Engagement("Woods", Legion(0, ("Gorgon", "Troll")), Legion(0, ("Ranger", "Lion"))).spec
+    rounds = ((8, None), (32, 2), (8, CHECK), (40, FILL))  # the contenders' pairs play 40
+    before = pilot(spec, rounds)
+    x, y = _solve_table(before.table)
+    m, n = before.played.shape  # no two styles play alike here: each its own stand-in
+    close = _close_calls(before.table[:, :, 0], before.played, x, y, list(range(m)))
+    holds = (before.table[:, :, 1] + before.table[:, :, 3]).T
+    rivals = _close_calls(holds, before.played.T, y, x, list(range(n)))
+    assert close and rivals  # something to sharpen on both sides
+    after = pilot(spec, (*rounds, (120, SHARPEN)))
+    sharpened = np.zeros_like(before.played, dtype=bool)
+    sharpened[np.ix_(_mixed(x) + close, _mixed(y))] = True
+    sharpened[np.ix_(_mixed(x), _mixed(y) + rivals)] = True
+    assert (after.played[sharpened] == 120).all()
+    grown = after.played > before.played
+    assert (after.played[grown & ~sharpened] <= 40).all()  # the fill after it, no further
+    assert np.array_equal(after.table[~grown], before.table[~grown])
+    assert PILOT_ROUNDS[-1][1] == SHARPEN  # the pilot's own ends with one
 
 
 def test_bench_pilot_reads_each_kind_of_round():
-    """``make bench-pilot``'s --rounds: every style, the best few a side, a check or a fill."""
+    """``make bench-pilot``'s --rounds: every style, the best few a side, a check, a fill or
+    a sharpen."""
     import argparse
 
     from bench.pilot import _round
 
-    texts = ("8", "24:10", "24:check", "160:fill")
-    assert [_round(t) for t in texts] == [(8, None), (24, 10), (24, CHECK), (160, FILL)]
-    with pytest.raises(argparse.ArgumentTypeError, match="BATTLES:fill, not 'x:y'"):
+    texts = ("8", "24:10", "24:check", "160:fill", "480:sharpen")
+    assert [_round(t) for t in texts] == [
+        (8, None),
+        (24, 10),
+        (24, CHECK),
+        (160, FILL),
+        (480, SHARPEN),
+    ]
+    with pytest.raises(argparse.ArgumentTypeError, match="BATTLES:sharpen, not 'x:y'"):
         _round("x:y")
 
 
