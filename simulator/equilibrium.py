@@ -70,6 +70,7 @@ SHARPEN = "sharpen"
 FILL_PASSES = 3
 CLOSE = 0.5  # standard errors below the mix's value within which a style is a close call
 CLOSE_STYLES = 2  # the most close calls a side sharpens
+MATERIAL = 0.01  # the least a close call must be able to gain (at two errors) to be sharpened
 Round = tuple[int, int | Literal["check", "fill", "sharpen"] | None]
 PILOT_ROUNDS: tuple[Round, ...] = (
     (8, None),
@@ -284,20 +285,24 @@ def _close_calls(
     """The styles of a side outside its mix ``own`` that may beat it against the other side's
     mix ``other`` for all the pilot's Battles can tell: their rate against it within CLOSE
     standard errors below the mix's own (on the fewest Battles of their pairs with the other
-    mix's styles), at most CLOSE_STYLES that play apart, the closest first. ``good`` is the
-    side's good endings, float[its styles, the other's], and ``counts`` their Battles."""
+    mix's styles), and MATERIAL above it within two (where every style wins, or loses, every
+    Battle there is nothing to tell), at most CLOSE_STYLES that play apart, the closest
+    first. ``good`` is the side's good endings, float[its styles, the other's], and
+    ``counts`` their Battles."""
     against = good @ other
     value = float(own @ against)
-    mixed, theirs = set(_mixed(own)), _mixed(other)
+    theirs = _mixed(other)
+    mixed = {stand_ins[i] for i in _mixed(own)}  # a style that plays as one of them is in it
     found: dict[int, tuple[float, int]] = {}
     for k in np.argsort(-against, kind="stable"):
         k = int(k)
-        if k in mixed or stand_ins[k] in found or stand_ins[k] in {stand_ins[i] for i in mixed}:
+        if stand_ins[k] in mixed or stand_ins[k] in found:
             continue
         n = float(counts[k, theirs].min())
         p = float(against[k])
-        error = math.sqrt(max(p * (1 - p) + value * (1 - value), 0.01) / max(n, 1.0))
-        if p >= value - CLOSE * error:
+        spread = max(p * (1 - p) + value * (1 - value), 0.0)  # rates may round past 1
+        error = math.sqrt(spread / max(n, 1.0))
+        if p >= value - CLOSE * error and p + 2 * error >= value + MATERIAL:
             found[stand_ins[k]] = (p, k)
     return [k for _, k in sorted(found.values(), reverse=True)][:CLOSE_STYLES]
 
@@ -338,8 +343,10 @@ def pilot(spec: BattleSpec, rounds: tuple[Round, ...] | None = None) -> Pilot:
     it the best whatever their distance); a check (CHECK) plays each style the round before
     left out against the other side's mix; a fill (FILL) plays each pair of the two mixes'
     styles up to the round's Battles (at most the contenders' pairs'), and again for the mix
-    solved after. Styles that play alike in the Engagement share their Battles
-    (``_stand_ins``)."""
+    solved after; a sharpen (SHARPEN) plays each side's close calls (``_close_calls``)
+    against the other side's mix, and the pairs of the two mixes, up to the round's Battles,
+    then fills the mixes solved after. Styles that play alike in the Engagement share their
+    Battles (``_stand_ins``)."""
     rounds = pilot_battles(spec) if rounds is None else rounds
     m, n = (len(styles) for styles in MIXED_STYLES)
     attacker, defender = _stand_ins(spec)

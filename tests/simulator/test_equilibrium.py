@@ -25,6 +25,7 @@ from simulator.equilibrium import (
     CLOSE,
     CLOSE_STYLES,
     FILL,
+    MATERIAL,
     PILOT_ROUNDS,
     SCALED,
     SHARPEN,
@@ -275,8 +276,9 @@ def test_a_fill_brings_the_pairs_of_both_mixes_to_its_battles():
 
 def test_a_close_call_is_a_style_within_close_standard_errors_below_the_mix():
     """A style outside its side's mix is a close call when its rate against the other side's
-    mix is within CLOSE standard errors below the mix's own (on its pair's Battles); those
-    that play alike count once, the closest first, at most CLOSE_STYLES."""
+    mix is within CLOSE standard errors below the mix's own (on its pair's Battles) and could,
+    at two errors, gain MATERIAL; those that play alike count once, the closest first, at
+    most CLOSE_STYLES."""
     from simulator.equilibrium import _close_calls
 
     good = np.array([[0.50], [0.49], [0.20], [0.49], [0.48], [0.47], [0.30]])
@@ -291,6 +293,11 @@ def test_a_close_call_is_a_style_within_close_standard_errors_below_the_mix():
     assert CLOSE * np.sqrt(0.5 * 0.5 + 0.49 * 0.51) / np.sqrt(600) > 0.01
     assert CLOSE * np.sqrt(0.5 * 0.5 + 0.48 * 0.52) / np.sqrt(600) < 0.02
     assert _close_calls(good, many, own, other, alike) == [1]
+    # nor where no style could gain MATERIAL: every style wins (nearly) every Battle
+    sure = np.array([[1.0], [1.0], [0.999], [1.0], [0.998], [1.0], [0.0]])
+    assert _close_calls(sure, many, own, other, alike) == []
+    assert _close_calls(sure + 1e-12, many, own, other, alike) == []  # rates rounded past 1
+    assert 1.0 + 2 * np.sqrt(0.001 * 0.999 / 600) < 1.0 + MATERIAL
     # a style of the mix is no close call, nor one that plays as it
     assert _close_calls(good, counts, np.array([0, 1.0, 0, 0, 0, 0, 0]), other, alike)[0] == 0
     assert 3 not in _close_calls(good, counts, np.array([0, 1.0, 0, 0, 0, 0, 0]), other, alike)
