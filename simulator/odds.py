@@ -103,7 +103,7 @@ class BattleRequest:
         """Whether a side plays the search tactic, before the request is read into an
         Engagement (``battles.searches`` asks it of a spec): the battle kernel's search code
         (``warm_up_search``), which the default and the fixed styles never run."""
-        return any(str(name).lower() == "lookahead" for name in self.tactics.values())
+        return "lookahead" in self.tactics.values()  # names as the schema and CLI read them
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Self:
