@@ -21,6 +21,7 @@ from simulator.arena.referee import deal, play_out, score
 from simulator.arena.state import (
     FORCED,
     G_LOG,
+    G_SIZE,
     LOG_WIDTH,
     NOT_FORCED,
     OPTION_WIDTH,
@@ -37,7 +38,7 @@ def play_games(template, pool, policy_of, params, forced, seed, first, died, duc
     """Games first..first+n-1 of ``seed`` (n = winner.size), one after the other; many threads
     may call it at once on their own outputs (nogil).
 
-    template: the ``Table`` (hidden places ``HIDDEN``, its log unused); pool int64[m] the
+    template: the ``Table`` (hidden places ``HIDDEN``); pool int64[m] the
     unseen cards; policy_of int64[P] each player's row of params float64[policies, N_PARAMS];
     forced int64[FORCED]: the first turn, F_WAGER NOT_FORCED for the policy's own. Outputs:
     died int64[n, 8] (the round it died, 0 if it survived), ducats int64[n, P], winner
@@ -49,9 +50,8 @@ def play_games(template, pool, policy_of, params, forced, seed, first, died, duc
     strength = np.empty(N_CREATURES, np.float64)
     rng = np.empty(1, np.uint64)
     own_pool = np.empty_like(pool)
-    nolog = np.empty((0, LOG_WIDTH), np.int64)
     for i in range(winner.size):
-        t = copy_table(template, nolog)
+        t = copy_table(template, 0)
         rng[0] = battle_key(np.uint64(seed), np.uint64(first + i))
         own_pool[:] = pool
         deal(t, own_pool, rng)
@@ -71,9 +71,13 @@ def play_traced(template, pool, policy_of, params, seed, index, log):
     strength = np.empty(N_CREATURES, np.float64)
     rng = np.empty(1, np.uint64)
     rng[0] = battle_key(np.uint64(seed), np.uint64(index))
-    dealt = copy_table(template, log)
+    dealt = copy_table(template, 0)
     deal(dealt, pool.copy(), rng)
-    t = copy_table(dealt, log)
+    t = copy_table(dealt, log.shape[0])
     none = np.full(FORCED, NOT_FORCED, np.int64)
     play_out(t, rng, policy_of, params, none, opts, interest, strength)
-    return dealt, t, t.game[G_LOG]
+    rows = t.game[G_LOG]
+    for i in range(rows):
+        for k in range(LOG_WIDTH):
+            log[i, k] = t.game[G_SIZE + i * LOG_WIDTH + k]
+    return dealt, t, rows

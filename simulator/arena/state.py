@@ -44,7 +44,7 @@ G_PLAYERS = 12  # players at the table
 G_DISCARDED = 13  # cards discarded this turn (11: three at most, the Warlock's included)
 G_HYDRA = 14  # 1 when the Hydra's power lets this turn's player play a second card (15.3)
 G_COVERED = 15  # rows whose spectator was covered this turn, a bit per creature (9)
-G_LOG = 16  # rows of the log written
+G_LOG = 16  # events logged (a traced game's log follows the scalars: ``log_event``)
 G_SIZE = 17
 
 # --- columns of Table.seat and Table.secret -------------------------------------------------
@@ -110,10 +110,9 @@ class Table(NamedTuple):
     secret: np.ndarray  # int64[P, 3]: creature (-1 none), card (-1 claimed), revealed
     alive: np.ndarray  # int64[N_CREATURES]: 1 alive, 0 eliminated
     died: np.ndarray  # int64[N_CREATURES]: the round it was eliminated in, 0 alive
-    game: np.ndarray  # int64[G_SIZE]: the scalars (G_* indices)
+    game: np.ndarray  # int64[G_SIZE + L * LOG_WIDTH]: the scalars (G_*), then a traced game's log
     aside: np.ndarray  # int64[P, HAND_ROOM]: the cards the Cyclops set aside (15.1)
     aside_n: np.ndarray  # int64[P]
-    log: np.ndarray  # int64[L, LOG_WIDTH]: the game's events (E_*); L = 0 logs nothing
 
 
 # --- compilation ---------------------------------------------------------------------------
@@ -128,25 +127,30 @@ in_game_inline = njit(cache=True, nogil=True, _nrt=False, error_model="numpy", i
 
 
 @njit(cache=True, nogil=True)
-def copy_table(template, log):
-    """A copy of the Table ``template`` to play a game on, logging into ``log``."""
+def copy_table(template, log_rows):
+    """A copy of the Table ``template`` to play a game on, with room to log ``log_rows``
+    events (0: none)."""
+    game = np.zeros(G_SIZE + log_rows * LOG_WIDTH, np.int64)
+    game[:G_SIZE] = template.game[:G_SIZE]
     return Table(
         template.hands.copy(), template.hand_n.copy(), template.draw.copy(),
         template.discard.copy(), template.cols.copy(), template.col_n.copy(),
         template.ducats.copy(), template.chip.copy(), template.seat.copy(),
         template.secret.copy(), template.alive.copy(), template.died.copy(),
-        template.game.copy(), template.aside.copy(), template.aside_n.copy(), log,
+        game, template.aside.copy(), template.aside_n.copy(),
     )  # fmt: skip
 
 
+# The log is kept after the game's scalars, not in an array of its own: every function of the
+# kernel takes the Table, and one array more in it made every game some 15% slower.
 @in_game_inline
 def log_event(t, event, a, b, c, d, e):
-    """One event in the game's log, when it has one (``kernel.play_traced``)."""
-    log, g = t.log, t.game
-    i = g[G_LOG]
-    if i < log.shape[0]:
-        log[i, 0], log[i, 1], log[i, 2], log[i, 3], log[i, 4], log[i, 5] = event, a, b, c, d, e
-        g[G_LOG] = i + 1
+    """One event in the game's log, when it has room for it (``kernel.play_traced``)."""
+    g = t.game
+    at = G_SIZE + g[G_LOG] * LOG_WIDTH
+    if at < g.shape[0]:
+        g[at], g[at + 1], g[at + 2], g[at + 3], g[at + 4], g[at + 5] = event, a, b, c, d, e
+        g[G_LOG] += 1
 
 
 @in_game_inline

@@ -59,9 +59,8 @@ def arrays(t: Table) -> s.Table:
     g[s.G_DRAW_N] = len(t.draw)
     g[s.G_DISC_N] = len(t.discard)
     g[s.G_PLAYERS] = n
-    log = np.zeros((0, s.LOG_WIDTH), np.int64)
     return s.Table(hands, hand_n, draw, discard, cols, col_n, ducats, chip, seat, secret, alive,
-                   died, g, aside, aside_n, log)  # fmt: skip
+                   died, g, aside, aside_n)  # fmt: skip
 
 
 def state_arrays(state: ArenaState) -> tuple[s.Table, np.ndarray]:
