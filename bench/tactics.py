@@ -250,7 +250,7 @@ class Measured:
 Gains = dict[str, tuple[float, float]]
 STRONG = "strong search"
 ANY = "any fixed style"
-NOISE = "  noise alone"  # what ANY would show of an exact equilibrium (``noise_alone``)
+NOISE = "  noise alone"  # what the row above shows of an exact equilibrium (``noise_alone``)
 NOISE_DRAWS = 1000
 
 
@@ -277,14 +277,19 @@ def summary(values: np.ndarray, errors: np.ndarray, rng: np.random.Generator) ->
     }
 
 
-def noise_alone(measured: list[Gains], side: int, rng: np.random.Generator) -> dict:
-    """What the "any fixed style" row would show from the Battles' noise alone: every style
-    tying with the default (a true gain of 0) and measured with the standard error it was
-    measured with here, independently; the mean over NOISE_DRAWS such draws of the row's
-    mean, 95th percentile and maximum. The most noise could show: a style truly worse than
-    the default, or errors shared through the default's own Battles, show less."""
-    se = np.array([[g[f"{side}|{s}"][1] for s in STYLES] for g in measured])
-    shown = np.maximum((rng.standard_normal((NOISE_DRAWS, *se.shape)) * se).max(axis=2), 0.0)
+def noise_alone(measured: list[Gains], side: int, name: str, rng: np.random.Generator) -> dict:
+    """What the row ``name`` ("any fixed style", or the strong search) would show from the
+    Battles' noise alone: every deviation tying with the default (a true gain of 0) and
+    measured with the standard error it was measured with here, independently; the mean
+    over NOISE_DRAWS such draws of the row's mean, 95th percentile and maximum. For the
+    fixed styles the most noise could show: a style truly worse than the default, or errors
+    shared through the default's own Battles, show less."""
+    names = STYLES if name == ANY else (name,)
+    keys = [f"{side}|{n}" for n in names]
+    se = np.array([[g[k][1] for k in keys] for g in measured if all(k in g for k in keys)])
+    shown = (rng.standard_normal((NOISE_DRAWS, *se.shape)) * se).max(axis=2)
+    if name == ANY:  # as style_gap reads it
+        shown = np.maximum(shown, 0.0)
     return {
         "mean": float(shown.mean(axis=1).mean()),
         "p95": float(np.percentile(shown, 95, axis=1).mean()),
@@ -323,8 +328,8 @@ def report(measured: list[Gains], label: str) -> dict[str, dict[str, dict]]:
     for name, row in rows.items():
         cells = [_cell(row[s]) if s in row else "" for s in SIDES]
         print(f"{name:<18}{cells[0]:<54}{cells[1]}")
-        if name == ANY:  # beside it, what sampling alone could make of an exact equilibrium
-            floor = [noise_alone(measured, side, rng) for side in (0, 1)]
+        if name in (ANY, STRONG) and row:  # what sampling alone could make of an equilibrium
+            floor = [noise_alone(measured, side, name, rng) for side in (0, 1)]
             cells = [f"{f['mean']:+.3f}       {f['p95']:+.3f}       {f['max']:+.3f}" for f in floor]
             print(f"{NOISE:<18}{cells[0]:<54}{cells[1]}")
     return rows

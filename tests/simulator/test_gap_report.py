@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from bench.tactics import NOISE_DRAWS, noise_alone
+from bench.tactics import ANY, NOISE_DRAWS, STRONG, noise_alone
 from simulator.tactics import STYLES
 
 
@@ -17,7 +17,7 @@ def gains(errors: dict[str, float]) -> dict[str, tuple[float, float]]:
 
 
 def test_noise_alone_is_nothing_where_nothing_was_uncertain():
-    floor = noise_alone([gains({})] * 5, 0, np.random.default_rng(0))
+    floor = noise_alone([gains({})] * 5, 0, ANY, np.random.default_rng(0))
     assert floor == {"mean": 0.0, "p95": 0.0, "max": 0.0}
 
 
@@ -26,12 +26,25 @@ def test_noise_alone_is_the_expected_largest_of_the_styles_errors():
     sqrt(2 pi); the mean over 100 Engagements and NOISE_DRAWS draws is within a few of its own
     standard errors of that. Two such styles show more (the larger of two draws)."""
     s, engagements = 0.02, 100
-    one = noise_alone([gains({"balanced": s})] * engagements, 1, np.random.default_rng(1))
+    one = noise_alone([gains({"balanced": s})] * engagements, 1, ANY, np.random.default_rng(1))
     expected = s / math.sqrt(2 * math.pi)
     spread = s * math.sqrt(0.5 - 1 / (2 * math.pi)) / math.sqrt(engagements * NOISE_DRAWS)
     assert abs(one["mean"] - expected) < 5 * spread
     assert one["mean"] < one["p95"] < one["max"] < 4 * s
     two = noise_alone(
-        [gains({"balanced": s, "steadfast": s})] * engagements, 1, np.random.default_rng(1)
+        [gains({"balanced": s, "steadfast": s})] * engagements, 1, ANY, np.random.default_rng(1)
     )
     assert two["mean"] > one["mean"] + 10 * spread
+
+
+def test_noise_alone_for_the_search_is_its_own_error_unclipped():
+    """The search's row reads one gain an Engagement, negative ones too: a tie shows N(0, s),
+    whose mean over the Engagements is 0, and whose 95th percentile and largest of 100 lie
+    near 1.6 s and 2.5 s (the normal's quantile, and the expected largest of 100 draws)."""
+    s, engagements = 0.03, 100
+    measured = [{**gains({}), f"0|{STRONG}": (0.0, s), f"1|{STRONG}": (0.0, 0.0)}] * engagements
+    floor = noise_alone(measured, 0, STRONG, np.random.default_rng(2))
+    assert abs(floor["mean"]) < 5 * s / math.sqrt(engagements * NOISE_DRAWS)
+    assert 1.45 * s < floor["p95"] < 1.8 * s
+    assert 2.35 * s < floor["max"] < 2.65 * s
+    assert noise_alone(measured, 1, STRONG, np.random.default_rng(2))["max"] == 0.0
