@@ -927,6 +927,15 @@ function goodEnding(side, outcomes) {
     : outcomes.defender_wins.p + outcomes.time_loss.p;
 }
 
+// A contested Battle: each side comes out well in at least this share of the Battles. The
+// search gains most over the default there, little where one side nearly always wins
+// (docs/tactics.md, how good is the default).
+const CONTESTED = 0.1;
+
+function contested(outcomes) {
+  return ["attacker", "defender"].every((side) => goodEnding(side, outcomes) >= CONTESTED);
+}
+
 function bothSearch() {
   const tactics = state.lastRequest?.tactics || {};
   return tactics.attacker === "lookahead" && tactics.defender === "lookahead";
@@ -936,6 +945,8 @@ function resetPlayCheck() {
   $("#play-check-results").replaceChildren();
   $("#play-check-status").textContent = "";
   $("#check-play").disabled = bothSearch(); // nothing left to check
+  const answer = state.lastAnswer;
+  $("#play-check-contested").hidden = bothSearch() || !answer || !contested(answer.outcomes);
 }
 
 // One side played by the search against the other side's tactic of the answer shown: the

@@ -359,6 +359,34 @@ def whole(x: float) -> str:
     return str(Decimal(x).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
+@pytest.mark.parametrize(
+    ("attacker", "defender", "is_contested"),
+    [
+        (["Troll", "Troll"], ["Troll", "Troll"], True),
+        (["Titan", "Gargoyle", "Centaur", "Centaur"], ["Ogre", "Ogre", "Troll"], False),
+    ],
+)
+def test_a_contested_battle_is_said_to_be_one(page, base_url, attacker, defender, is_contested):
+    """Where each side comes out well (the attacker its wins; the defender its wins and time
+    losses, 10.5) in a tenth of the Battles or more, the page says the Battle is contested,
+    the Battles in which a searching player gains most (docs/tactics.md); not where one side
+    nearly always wins."""
+    needs_kernel()
+    request = {
+        "terrain": "Plains",
+        "attacker": {"score": 0, "characters": attacker},
+        "defender": {"score": 0, "characters": defender},
+        "precision": 0.05,
+        "seed": 7,
+    }
+    outcomes = answer_of_link(page, base_url, request)["outcomes"]
+    wins = outcomes["attacker_wins"]["p"]
+    holds = outcomes["defender_wins"]["p"] + outcomes["time_loss"]["p"]
+    assert (min(wins, holds) >= 0.1) == is_contested  # each case is the one it stands for
+    assert page.is_visible("#play-check-contested") == is_contested
+    assert page.script_errors == []
+
+
 def test_the_search_plays_each_side_in_turn_against_the_answer_shown(page, base_url):
     """'Would better play change this?': the search tactic plays the attacker against the
     defender's tactic of the answer, then the defender against the attacker's; each line
