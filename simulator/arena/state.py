@@ -142,7 +142,7 @@ def copy_table(template, log_rows):
 
 
 # The log is kept after the game's scalars, not in an array of its own: every function of the
-# kernel takes the Table, and one array more in it made every game some 15% slower.
+# kernel takes the Table, and one array more in it made every game a fifth slower.
 @in_game_inline
 def log_event(t, event, a, b, c, d, e):
     """One event in the game's log, when it has room for it (``kernel.play_traced``)."""
