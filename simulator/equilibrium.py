@@ -198,9 +198,10 @@ def _pruned(names: tuple[str, ...], p: np.ndarray) -> tuple[tuple[str, float], .
 
 
 def _stand_ins(spec: BattleSpec) -> tuple[list[int], list[int]]:
-    """For each side, the style whose Battles each style plays (itself, or an earlier style
-    whose weights differ only in what a rangestriker weighs, when no character that may
-    fight for the side rangestrikes: a summoned Lord, 15.0, or a reinforcement, 14.0)."""
+    """For each side, the style whose Battles each style plays: itself, or an earlier style
+    whose weights differ only in Battle-Rounds the position has left behind (a half-fought
+    Battle's), or only in what a rangestriker weighs when no character that may fight for
+    the side rangestrikes (a summoned Lord, 15.0, or a reinforcement, 14.0)."""
     from simulator.battles import roster
     from simulator.tables import battle_tables
     from simulator.tactics import RANGESTRIKER_WEIGHTS, round_rows
@@ -213,19 +214,17 @@ def _stand_ins(spec: BattleSpec) -> tuple[list[int], list[int]]:
     if tables.summon_type >= 0:
         names[0].append(tables.types[tables.summon_type][0])
     names[1] += list(tables.reinforcement_names)
+    begun = spec.position.turn - 1  # the Battle-Round the position is in, from 0
     found: tuple[list[int], list[int]] = ([], [])
     for side in (0, 1):
-        ranged = any(character(name).rangestrikes for name in names[side])
-        rows = [round_rows(style, side) for style in MIXED_STYLES[side]]
-        for i, row in enumerate(rows):
-            same = i
-            if not ranged:
-                keep = np.ones(row.shape[-1], dtype=bool)
-                keep[list(RANGESTRIKER_WEIGHTS)] = False
-                same = next(
-                    k for k in range(i + 1) if np.array_equal(rows[k][:, keep], row[:, keep])
-                )
-            found[side].append(same)
+        rows = [round_rows(style, side)[begun:] for style in MIXED_STYLES[side]]
+        keep = np.ones(rows[0].shape[-1], dtype=bool)
+        if not any(character(name).rangestrikes for name in names[side]):
+            keep[list(RANGESTRIKER_WEIGHTS)] = False
+        for row in rows:
+            found[side].append(
+                next(k for k in range(len(rows)) if np.array_equal(rows[k][:, keep], row[:, keep]))
+            )
     return found
 
 

@@ -16,6 +16,8 @@ import pytest
 
 from bench.pilot import gains
 from bench.tactics import SUITE
+from engine.hexes import parse_hex
+from engine.position import Army, BattlePosition, Figure
 from simulator import battles
 from simulator.battles import play, trace
 from simulator.engagement import Engagement, Legion
@@ -221,6 +223,44 @@ def test_the_pilot_counts_its_battles_and_plays_more_between_the_contenders():
     again = pilot(spec, ((8, None), (16, 2), (8, None)))  # every pair again
     assert 16 * pairs + 16 <= again.battles <= 16 * pairs + 16 * 2 * 2
     assert np.array_equal(pilot(spec).table, pilot_table(spec))
+
+
+def test_styles_that_differ_only_in_battle_rounds_past_share_their_battles():
+    """A half-fought Battle in Battle-Round 3 (Lions against a Troll and an Ogre, none of
+    them rangestrikes): a style whose weights differ from an earlier style's only in Battle-
+    Rounds 1 and 2 plays as that style (``patient`` as ``balanced``, ``barrage`` and
+    ``countering`` as ``aggressive``), and the very same Battles; from Battle-Round 1 they
+    play apart."""
+    from simulator.equilibrium import _stand_ins
+    from simulator.tactics import play as tactics_play
+
+    position = BattlePosition(
+        terrain="Marsh",
+        turn=3,
+        attacker=Army(0, (Figure("Lion", parse_hex("D4")), Figure("Lion", parse_hex("D5")))),
+        defender=Army(0, (Figure("Troll", parse_hex("C3"), hits=2), Figure("Ogre", None))),
+    )
+    legions = Legion(0, ("Lion", "Lion")), Legion(0, ("Troll", "Ogre"))
+    later = Engagement("Marsh", *legions, position=position).spec
+    fresh = Engagement("Marsh", *legions).spec
+    index = STYLES.index
+    for side in (0, 1):
+        ins = _stand_ins(later)[side]
+        assert ins[index("patient")] == index("balanced")
+        assert ins[index("barrage")] == ins[index("countering")] == index("aggressive")
+        assert ins[index("hunting")] == index("balanced")  # ranged's rows, and no rangestriker
+        assert ins[index("waiting")] == index("waiting")  # defensive's Battle-Round 3, then
+        assert ins[index("guarded")] == index("guarded")  # aggressive's; guarded's own rows
+        assert _stand_ins(fresh)[side][index("patient")] == index("patient")
+    for side, (style, stand_in) in itertools.product(
+        (0, 1), (("patient", "balanced"), ("countering", "aggressive"))
+    ):
+        pair, alike = ["defensive", "defensive"], ["defensive", "defensive"]
+        pair[side], alike[side] = style, stand_in
+        played, standing_in = (play(later, 64, 5, tactics=tactics_play(*p)) for p in (pair, alike))
+        assert np.array_equal(played.outcome, standing_in.outcome)
+        assert np.array_equal(played.attacker_alive, standing_in.attacker_alive)
+        assert np.array_equal(played.defender_alive, standing_in.defender_alive)
 
 
 def test_a_check_plays_the_styles_the_round_before_left_out_against_the_mix():
