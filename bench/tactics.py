@@ -1,21 +1,18 @@
-"""``make bench-tactics``: the tactics played against each other on a suite of engagements.
+"""``make bench-tactics``: the default measured against every other way of playing it, on
+Engagements drawn as players meet them and never tuned on (``bench.engagements``' test
+stream).
 
-Prints, over a suite covering every Battleland, sizes 1v1 to 7v7, Titans,
-Lords, rangestrikers, fliers, natives, the Tower, with and without the
-reinforcement:
+For each test Engagement it plays the default on both sides, then each fixed style in turn
+on each side against the default (``--trials``, 2,000 Battles a matchup) and the strong
+search on each side (``--search-trials``, 200 Battles; ``--rollouts``, 32 a plan; every
+style a plan); a line an Engagement. Then,
+per side, each deviation's gain over the default (mean, 95th percentile, maximum, each with
+its sampling error), the most any fixed style gains, the strong search's gain, and under
+each of those two what the Battles' noise alone could show there; the same for an earlier
+default's ``--json`` output (``--baseline``); the search's gain by rollouts on the first
+Engagements (the stick's length); and the sanity cases on the Plains.
 
-- the cross-play table: the attacker's win probability for each attacker
-  tactic against each defender tactic (the mean over the suite), beside the
-  defender's (wins + time loss);
-- the equilibrium gap of the default: for each engagement, the most any
-  other tactic (every preset, the hand-set player the default was tuned from,
-  and the search tactic) adds to the attacker's win probability against the
-  default defender, and to the defender's (wins + time loss) against the
-  default attacker; mean and maximum over the suite;
-- what the search tactic gains over the hand-set player, and battles per
-  second of each tactic.
-
-Every matchup of an engagement plays the same dice (seed, Battle index).
+Every matchup of an Engagement plays the same dice (seed, Battle index).
 """
 
 from __future__ import annotations
@@ -33,16 +30,11 @@ import numpy as np
 from bench.engagements import TEST_ENGAGEMENTS, test_stream
 from simulator.battles import play
 from simulator.engagement import Engagement, Legion
-from simulator.tactics import ADAPTIVE, BALANCED, STRONG_SEARCH, STYLES, SearchSetting
+from simulator.tactics import ADAPTIVE, STRONG_SEARCH, STYLES, SearchSetting
 from simulator.tactics import play as tactics_play
 
-HAND = "hand-set"  # the untuned player the presets vary
 HEURISTICS = ("default", *STYLES)
 SEARCH = "lookahead"
-# the matchups of the search tactic: against the default and against the earlier defaults
-SEARCH_MATCHUPS = tuple(
-    pair for other in ("default", BALANCED, HAND) for pair in ((SEARCH, other), (other, SEARCH))
-)
 
 
 @dataclass(frozen=True)
@@ -446,10 +438,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     sweep_report(measured)
     sanity(args.sanity_trials, args.seed, args.default)
-
-
-def _mix_text(side: tuple[tuple[str, float], ...]) -> str:
-    return "+".join(f"{p:.0%} {name}" for name, p in side)
 
 
 if __name__ == "__main__":
