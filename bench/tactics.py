@@ -5,12 +5,12 @@ stream).
 For each test Engagement it plays the default on both sides, then each fixed style in turn
 on each side against the default (``--trials``, 2,000 Battles a matchup) and the strong
 search on each side (``--search-trials``, 200 Battles; ``--rollouts``, 32 a plan; every
-style a plan); a line an Engagement. Then,
-per side, each deviation's gain over the default (mean, 95th percentile, maximum, each with
-its sampling error), the most any fixed style gains, the strong search's gain, and under
-each of those two what the Battles' noise alone could show there; the same for an earlier
-default's ``--json`` output (``--baseline``); the search's gain by rollouts on the first
-Engagements (the stick's length); and the sanity cases on the Plains.
+style a plan); a line an Engagement. Then, per side, each deviation's gain over the default
+(mean, 95th percentile, maximum, each with its sampling error), the most any fixed style
+gains, the strong search's gain, and under each of those two what the Battles' noise alone
+could show there; the same for an earlier default's ``--json`` output (``--baseline``); the
+search's gain by rollouts on the first Engagements (the stick's length); and the sanity
+cases on the Plains.
 
 Every matchup of an Engagement plays the same dice (seed, Battle index).
 """
