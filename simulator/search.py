@@ -8,7 +8,8 @@ default tactic on both sides. Every plan meets the same dice in its rollouts
 (common random numbers), so the comparison is fair even with few rollouts; the
 plan with the best mean result plays the phase for real. The real Battle's dice
 are not touched by the rollouts. A Maneuver Phase has no dice: plans that move
-alike are rolled out once.
+alike are rolled out once; in a Strike Phase, plans whose rows for the Battle-Round
+are the same strike alike and are rolled out once too.
 
 A side's result of a rollout: 1 for a win (for the defender, also the time
 running out, 10.5), 0 otherwise, plus a small share for the value it keeps
@@ -155,6 +156,31 @@ def roll_out(board, kinds, strikes, musters, start, odds, play, sim, rows, step,
     return result
 
 
+@in_battle
+def strike_plans(play, moved, side, r, slots):
+    """In a Strike Phase of Battle-Round ``r``, which plans strike alike: a plan whose row for
+    the Battle-Round is an earlier plan's is a repeat of it (``moved[p, slots]`` 0; the
+    rollouts after the phase play the rollout rows, the same for every plan). Plan 0, the
+    side's own play, is the rule's when the rule plays it, and never a repeat. The number of
+    plans that differ."""
+    distinct = 0
+    for p in range(play.plans.shape[1]):
+        moved[p, slots] = 1
+        for q in range(1 if play.rollout_ruled[side] != 0 else 0, p):
+            if moved[q, slots] == 0:
+                continue
+            alike = p > 0
+            for w in range(play.plans.shape[3]):
+                if play.plans[side, p, r, w] != play.plans[side, q, r, w]:
+                    alike = False
+                    break
+            if alike:
+                moved[p, slots] = 0
+                break
+        distinct += moved[p, slots]
+    return distinct
+
+
 @in_battle_inline
 def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows, moved,
                 side, step, quiet):  # fmt: skip
@@ -184,6 +210,10 @@ def choose_plan(board, kinds, strikes, musters, start, odds, play, st, sim, rows
                     moved[p, slots] = 0  # a repeat of plan q
                     break
             distinct += moved[p, slots]
+        if distinct <= 1:
+            return 0
+    else:
+        distinct = strike_plans(play, moved, side, step // PHASES_PER_ROUND, slots)
         if distinct <= 1:
             return 0
     key = mix(st.rng[0] ^ mix(np.uint64(step) + GOLDEN))

@@ -45,3 +45,34 @@ def test_the_kernel_bundle_holds_the_setting():
     assert list(bundle.rollouts) == [5, 0]
     assert bundle.plans.shape[1] == 3
     assert SearchSetting(rollouts=32).cost == 4 * SearchSetting(rollouts=8).cost
+
+
+def test_plans_that_strike_alike_in_a_battle_round_are_rolled_out_once():
+    """In a Strike Phase a plan plays only its row of that Battle-Round (the rollouts after
+    it play the rollout rows), so a plan whose row is an earlier plan's is a repeat: in
+    Battle-Round 1, ``patient``, ``waiting``, ``biding`` and ``countering`` strike as
+    ``defensive``; in Battle-Round 4, ``patient`` and ``biding`` as ``balanced``. Plan 0 (the
+    side's own play, a pair's ``balanced`` here) is never a repeat when the rule plays it."""
+    import numpy as np
+
+    from simulator.search import strike_plans
+
+    setting = SearchSetting.from_dict(None)
+    play = tactics_play("default", "lookahead", search=setting)
+    slots = 4
+    plans = ("default", *STYLES)
+
+    def repeats(play, r: int) -> tuple[int, set[str]]:
+        moved = np.zeros((len(plans), slots + 1), dtype=np.int64)
+        distinct = strike_plans(play, moved, 1, r, slots)
+        assert distinct == int(moved[:, slots].sum())
+        return distinct, {plans[p] for p in range(len(plans)) if moved[p, slots] == 0}
+
+    distinct, repeated = repeats(play, 0)
+    assert {"patient", "waiting", "biding", "countering"} <= repeated
+    assert "defensive" not in repeated and "default" not in repeated
+    assert distinct == len(plans) - len(repeated)
+    _, later = repeats(play, 3)
+    assert {"patient", "biding", "balanced"} <= later  # balanced: plan 0 plays it already
+    ruled = play._replace(rollout_ruled=np.ones(2, dtype=np.int64))
+    assert "balanced" not in repeats(ruled, 3)[1]  # plan 0 is the rule's: no stand-in
