@@ -169,7 +169,7 @@ def strike_plans(play, moved, side, r, slots):
         for q in range(1 if play.rollout_ruled[side] != 0 else 0, p):
             if moved[q, slots] == 0:
                 continue
-            alike = p > 0
+            alike = True
             for w in range(play.plans.shape[3]):
                 if play.plans[side, p, r, w] != play.plans[side, q, r, w]:
                     alike = False
