@@ -77,7 +77,5 @@ def play_traced(template, pool, policy_of, params, seed, index, log):
     none = np.full(FORCED, NOT_FORCED, np.int64)
     play_out(t, rng, policy_of, params, none, opts, interest, strength)
     rows = t.game[G_LOG]
-    for i in range(rows):
-        for k in range(LOG_WIDTH):
-            log[i, k] = t.game[G_SIZE + i * LOG_WIDTH + k]
+    log[:rows] = t.game[G_SIZE : G_SIZE + rows * LOG_WIDTH].copy().reshape((rows, LOG_WIDTH))
     return dealt, t, rows
