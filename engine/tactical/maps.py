@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache, cached_property
 from importlib import resources
 from types import MappingProxyType
@@ -110,6 +110,15 @@ class Map:
 
     def __repr__(self) -> str:
         return f"Map({self.name!r}, <{len(self.hexes)} hexes, {len(self.regions)} regions>)"
+
+    # A map keys the tables built from it (simulator.tactical.tables), asked for thousands of
+    # times a fight: its hash, over every hex and hexside, is worked out once.
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
 
     # -- geometry: the grid's, by hex index
     @cached_property

@@ -65,6 +65,20 @@ def test_geometry_is_the_grids(small):
     assert small.paths(a, small.parse("B6")) == ((small.parse("B4"), small.parse("B5")),)
 
 
+def test_a_map_is_a_key_by_its_value(small):
+    """The tables built from a map are kept by its value: the same map read again, a new
+    object, finds them; a map one hex apart does not, however often either was hashed."""
+    again = Map.from_dict(small.to_dict())
+    assert again is not small and hash(again) == hash(small)
+    kept = {small: "tables"}
+    assert kept[again] == "tables"
+    moved = small_map()
+    moved["hexes"][BRAMBLE] = {**moved["hexes"][BRAMBLE], "elevation": 1}
+    higher = Map.from_dict(moved)
+    assert higher != small and higher not in kept
+    assert hash(small) == hash(small) and kept[small] == "tables"
+
+
 def test_json_round_trip(small):
     assert Map.from_dict(small.to_dict()) == small
     assert loads(dumps(small)) == small
