@@ -111,8 +111,8 @@ class Map:
     def __repr__(self) -> str:
         return f"Map({self.name!r}, <{len(self.hexes)} hexes, {len(self.regions)} regions>)"
 
-    # A map keys the tables built from it (simulator.tactical.tables), asked for thousands of
-    # times a fight: its hash, over every hex and hexside, is worked out once.
+    # A map keys the tables built from it (board.per_map, simulator.tactical.tables), asked
+    # for thousands of times a fight: its hash, over every hex and hexside, is worked out once.
     def __hash__(self) -> int:
         return self._hash
 
