@@ -9,11 +9,12 @@ them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from difflib import get_close_matches
 from functools import cache
 from typing import Any, TypeVar
 
 from flask import Response, current_app, jsonify, request
-from marshmallow import Schema
+from marshmallow import Schema, ValidationError, fields
 
 from api.errors import ApiError
 
@@ -38,7 +39,54 @@ def parse(schema: type[Schema] | Schema) -> Any:
     if not isinstance(body, dict):
         raise ApiError(400, "malformed", "the request body must be a JSON object")
     instance = _instance(schema) if isinstance(schema, type) else schema
-    return instance.load(body)
+    return load(instance, body)
+
+
+NEAR = 0.75  # how like a field's name a misspelt one is, to be offered in its place
+
+
+def load(schema: Schema, data: Any) -> Any:
+    """``data`` loaded by ``schema``; a field it does not know is refused with the fields it
+    does (and the nearest, when one is near), at every depth."""
+    try:
+        return schema.load(data)
+    except ValidationError as e:
+        raise ValidationError(_hinted(schema, e.messages), data=e.data) from None
+
+
+def _names(schema: Schema) -> list[str]:
+    return sorted(f.data_key or name for name, f in schema.fields.items() if not f.dump_only)
+
+
+def _inner(field: fields.Field[Any] | None) -> Schema | None:
+    """The schema of a nested field, or of a list's nested items."""
+    if isinstance(field, fields.List):
+        field = field.inner
+    return field.schema if isinstance(field, fields.Nested) else None
+
+
+def _hinted(schema: Schema, messages: Any) -> Any:
+    """marshmallow's messages with each "Unknown field." of ``schema`` (or of the schemas
+    nested in it) saying which fields the object takes."""
+    if not isinstance(messages, dict):
+        return messages
+    by_key = {f.data_key or name: f for name, f in schema.fields.items()}
+    names = _names(schema)
+    hinted: dict[Any, Any] = {}
+    for key, value in messages.items():
+        inner = _inner(by_key.get(key)) if isinstance(key, str) else None
+        if value == [schema.error_messages["unknown"]] and key not in by_key:
+            near = get_close_matches(str(key), names, n=1, cutoff=NEAR)
+            hint = f"did you mean {near[0]}? It" if near else "it"
+            hinted[key] = [f"unknown field {key!r}: {hint} takes {', '.join(names)}"]
+        elif inner is not None and isinstance(value, dict):
+            items = isinstance(by_key.get(key), fields.List)
+            hinted[key] = (
+                {i: _hinted(inner, v) for i, v in value.items()} if items else _hinted(inner, value)
+            )
+        else:
+            hinted[key] = value
+    return hinted
 
 
 def _lost(sent: Any, dumped: Any, path: str = "") -> list[str]:

@@ -14,7 +14,7 @@ from marshmallow import ValidationError
 
 from api import admission, warmup
 from api.errors import ApiError, error_body
-from api.requests import answer, documented, parse, through
+from api.requests import answer, documented, load, parse, through
 from api.schemas.odds import (
     BatchRequestSchema,
     BatchResponseSchema,
@@ -117,7 +117,7 @@ def post_odds_batch() -> Response:
     requests: list[Any] = []
     for raw in body["engagements"]:
         try:
-            requests.append(OddsRequestSchema().load(raw))
+            requests.append(load(OddsRequestSchema(), raw))
         except (ValidationError, TitanError) as e:
             requests.append(_Refused(e))
     _kernel_ready(

@@ -202,6 +202,28 @@ def test_a_value_of_another_json_type_is_400(small, change, path):
     assert [p for p, _ in details(response)] == [path]
 
 
+def test_an_unknown_field_is_400_naming_the_fields_its_object_takes(small):
+    """At any depth, in a batch's engagement too: the fields the object takes, and the one a
+    misspelt name was likely meant for; none offered where none is near."""
+    body = {**ODDS, "trails": 5, "attacker": {**ODDS["attacker"], "scroe": 1}}
+    response = small.post("/api/v1/odds", json=body)
+    assert response.status_code == 400
+    found = {d["path"]: d["message"] for d in response.get_json()["error"]["details"]}
+    assert found["trails"].startswith("unknown field 'trails': did you mean trials? It takes ")
+    assert "attacker, defender, entry_side" in found["trails"]
+    assert found["attacker.scroe"] == (
+        "unknown field 'scroe': did you mean score? It takes characters, score"
+    )
+    response = small.post("/api/v1/tactical/odds", json={"state": {}, "trials": 10})
+    (detail,) = [d for d in response.get_json()["error"]["details"] if d["path"] == "trials"]
+    assert detail["message"].startswith("unknown field 'trials': it takes fights, ")
+    batch = small.post("/api/v1/odds/batch", json={"engagements": [{**ODDS, "seeed": 1}]})
+    (answer,) = batch.get_json()["answers"]
+    (detail,) = answer["error"]["details"]
+    assert detail["path"] == "engagements[0].seeed"
+    assert detail["message"].startswith("unknown field 'seeed': did you mean seed? ")
+
+
 # --- the document says what the code checks ---------------------------------------------
 
 
