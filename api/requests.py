@@ -54,10 +54,6 @@ def load(schema: Schema, data: Any) -> Any:
         raise ValidationError(_hinted(schema, e.messages), data=e.data) from None
 
 
-def _names(schema: Schema) -> list[str]:
-    return sorted(f.data_key or name for name, f in schema.fields.items() if not f.dump_only)
-
-
 def _inner(field: fields.Field[Any] | None) -> Schema | None:
     """The schema of a nested field, or of a list's nested items."""
     if isinstance(field, fields.List):
@@ -70,12 +66,12 @@ def _hinted(schema: Schema, messages: Any) -> Any:
     nested in it) saying which fields the object takes."""
     if not isinstance(messages, dict):
         return messages
-    by_key = {f.data_key or name: f for name, f in schema.fields.items()}
-    names = _names(schema)
+    by_key = {f.data_key or name: f for name, f in schema.fields.items() if not f.dump_only}
+    names = sorted(by_key)
     hinted: dict[Any, Any] = {}
     for key, value in messages.items():
         inner = _inner(by_key.get(key)) if isinstance(key, str) else None
-        if value == [schema.error_messages["unknown"]] and key not in by_key:
+        if value == [schema.error_messages["unknown"]]:
             near = get_close_matches(str(key), names, n=1, cutoff=NEAR)
             hint = f"did you mean {near[0]}? It" if near else "it"
             hinted[key] = [f"unknown field {key!r}: {hint} takes {', '.join(names)}"]
