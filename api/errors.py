@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Flask, Response, jsonify
 from marshmallow import Schema, ValidationError, fields
+from marshmallow.exceptions import SCHEMA
 from werkzeug.exceptions import HTTPException
 
 from engine.errors import RuleError, TitanError, UnknownName, Violations
@@ -81,11 +82,18 @@ def envelope(
 
 
 def _flatten(messages: Any, path: str = "") -> list[dict[str, Any]]:
-    """marshmallow's nested messages as a flat list of {path, rule, message}."""
+    """marshmallow's nested messages as a flat list of {path, rule, message}, each path as
+    JSON writes it (``attacker.characters[1]``); what marshmallow files under an object's
+    ``_schema`` (the object as a whole) at that object's own path."""
     if isinstance(messages, dict):
         out: list[dict[str, Any]] = []
         for key, value in messages.items():
-            out += _flatten(value, f"{path}.{key}" if path else str(key))
+            if key == SCHEMA:
+                out += _flatten(value, path)
+            elif isinstance(key, int):
+                out += _flatten(value, f"{path}[{key}]")
+            else:
+                out += _flatten(value, f"{path}.{key}" if path else str(key))
         return out
     if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
         return [{"path": path or None, "rule": None, "message": m} for m in messages]

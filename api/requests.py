@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from flask import Response, current_app, jsonify, request
 from marshmallow import Schema, ValidationError, fields
+from marshmallow.exceptions import SCHEMA
 
 from api.errors import ApiError
 
@@ -63,11 +64,14 @@ def _inner(field: fields.Field[Any] | None) -> Schema | None:
 
 def _hinted(schema: Schema, messages: Any) -> Any:
     """marshmallow's messages with each "Unknown field." of ``schema`` (or of the schemas
-    nested in it) saying which fields the object takes."""
+    nested in it), and each value that is not an object where one is expected, saying which
+    fields the object takes."""
     if not isinstance(messages, dict):
         return messages
     by_key = {f.data_key or name: f for name, f in schema.fields.items() if not f.dump_only}
     names = sorted(by_key)
+    if messages.get(SCHEMA) == [schema.error_messages["type"]]:  # not an object at all
+        return {SCHEMA: [f"must be a JSON object; it takes {', '.join(names)}"]}
     hinted: dict[Any, Any] = {}
     for key, value in messages.items():
         inner = _inner(by_key.get(key)) if isinstance(key, str) else None

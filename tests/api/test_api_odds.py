@@ -73,7 +73,7 @@ def test_land_instead_of_terrain_2_1(client):
         pytest.param({"search": {"rollouts": 0}}, "search.rollouts", id="no-rollouts"),
         pytest.param({"search": {"rollouts": 65}}, "search.rollouts", id="too-many-rollouts"),
         pytest.param(
-            {"search": {"candidates": ["sly"]}}, "search.candidates.0", id="unknown-candidate"
+            {"search": {"candidates": ["sly"]}}, "search.candidates[0]", id="unknown-candidate"
         ),
     ],
 )

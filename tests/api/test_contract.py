@@ -224,6 +224,26 @@ def test_an_unknown_field_is_400_naming_the_fields_its_object_takes(small):
     assert detail["message"].startswith("unknown field 'seeed': did you mean seed? ")
 
 
+def test_a_shape_error_is_at_its_json_path_and_names_what_an_object_takes(small):
+    """Paths as docs/api.md writes them (``characters[1]``, never ``characters.1``), and a
+    value where an object belongs refused at that value's own path (never under marshmallow's
+    ``_schema``) with the fields the object takes."""
+    legion = {**ODDS["attacker"], "characters": [*ODDS["attacker"]["characters"], 5]}
+    response = small.post("/api/v1/odds", json={**ODDS, "attacker": legion})
+    (detail,) = response.get_json()["error"]["details"]
+    assert detail["path"] == f"attacker.characters[{len(legion['characters']) - 1}]"
+    response = small.post("/api/v1/odds", json={**ODDS, "attacker": ["Troll"], "tactics": "x"})
+    found = {d["path"]: d["message"] for d in response.get_json()["error"]["details"]}
+    assert found == {
+        "attacker": "must be a JSON object; it takes characters, score",
+        "tactics": "must be a JSON object; it takes attacker, defender",
+    }
+    batch = small.post("/api/v1/odds/batch", json={"engagements": [{**ODDS, "defender": 7}]})
+    (detail,) = batch.get_json()["answers"][0]["error"]["details"]
+    assert detail["path"] == "engagements[0].defender"
+    assert detail["message"].startswith("must be a JSON object; it takes characters")
+
+
 # --- the document says what the code checks ---------------------------------------------
 
 
