@@ -74,13 +74,14 @@ def _hinted(schema: Schema, messages: Any) -> Any:
         return {SCHEMA: [f"must be a JSON object; it takes {', '.join(names)}"]}
     hinted: dict[Any, Any] = {}
     for key, value in messages.items():
-        inner = _inner(by_key.get(key)) if isinstance(key, str) else None
+        field = by_key.get(key) if isinstance(key, str) else None
+        inner = _inner(field)
         if value == [schema.error_messages["unknown"]]:
             near = get_close_matches(str(key), names, n=1, cutoff=NEAR)
             hint = f"did you mean {near[0]}? It" if near else "it"
             hinted[key] = [f"unknown field {key!r}: {hint} takes {', '.join(names)}"]
         elif inner is not None and isinstance(value, dict):
-            items = isinstance(by_key.get(key), fields.List)
+            items = isinstance(field, fields.List)
             hinted[key] = (
                 {i: _hinted(inner, v) for i, v in value.items()} if items else _hinted(inner, value)
             )
