@@ -11,9 +11,9 @@ numba's index: an index of other sources may name types that no longer
 exist, and numba reads the whole index before it compares stamps. Nothing is
 deleted, by an import or otherwise (``make clean`` removes the old folders).
 
-Compiling takes about a minute (after an install or a change), loading from the cache a
-second or two. Whoever makes the kernel ready (a service worker's warm-up, the command line)
-does so holding a lock beside the cache (``prepare``): alone when it may compile, so that
+Compiling takes one to three minutes a kernel (after an install or a change), loading from the
+cache a second or two. Whoever makes the kernel ready (a service worker's warm-up, the command
+line) does so holding a lock beside the cache (``prepare``): alone when it may compile, so that
 one process compiles at a time and the others then load what it wrote; shared once a
 marker beside the lock says these very sources were compiled, so that the workers of a
 restart load side by side.
@@ -48,8 +48,8 @@ ARENA_MODULES = (
 )  # fmt: skip
 # the same for Tactical Titan's kernel
 TACTICAL_MODULES = (
-    "rng", "tactical/state", "tactical/moves", "tactical/policy", "tactical/referee",
-    "tactical/kernel",
+    "rng", "tactical/state", "tactical/moves", "tactical/policy", "tactical/musters",
+    "tactical/referee", "tactical/kernel",
 )  # fmt: skip
 LOCK_NAME = "titan-kernel.lock"
 

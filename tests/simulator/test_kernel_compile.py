@@ -10,10 +10,15 @@ first time a Battle was traced). Whether a Battle is recorded is asked of its tr
 from __future__ import annotations
 
 import ast
+import importlib
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from numba.core.dispatcher import Dispatcher
 
+from simulator import kernel_cache
 from simulator.kernel_cache import HERE, KERNEL_MODULES
 
 
@@ -64,6 +69,45 @@ def test_each_kernel_is_cached_in_a_folder_of_its_sources():
     outside = equilibrium._regret_matching._cache._impl.locator
     assert not getattr(outside, "by_sources", False)
     assert not Path(outside.get_cache_path()).name.startswith("kernel-")
+
+
+def _compiled_modules(entry: str) -> set[str]:
+    """The modules of ``simulator`` imported, directly or not, by the kernel module ``entry``
+    that define numba functions, named as the kernels' lists name them."""
+    seen, todo = set(), [entry]
+    while todo:
+        module = importlib.import_module(todo.pop())
+        seen.add(module.__name__)
+        for value in vars(module).values():
+            name = (
+                value.__name__
+                if isinstance(value, ModuleType)
+                else getattr(value, "__module__", "")
+            )
+            if isinstance(name, str) and name.startswith("simulator") and name not in seen:
+                todo.append(name)
+    return {
+        name.removeprefix("simulator.").replace(".", "/")
+        for name in seen
+        if any(
+            isinstance(v, Dispatcher) and v.py_func.__module__ == name
+            for v in vars(sys.modules[name]).values()
+        )
+    }
+
+
+@pytest.mark.parametrize(
+    "entry, modules",
+    [
+        ("simulator.kernel", kernel_cache.KERNEL_MODULES),
+        ("simulator.arena.kernel", kernel_cache.ARENA_MODULES),
+        ("simulator.tactical.kernel", kernel_cache.TACTICAL_MODULES),
+    ],
+)
+def test_each_kernels_digest_covers_every_module_it_compiles(entry, modules):
+    """A module left out of a kernel's list would not change its digest: the kernel would go on
+    running what numba compiled (and inlined) of that module before it changed."""
+    assert _compiled_modules(entry) == set(modules)
 
 
 def test_the_digest_changes_with_any_kernel_module(tmp_path, monkeypatch):
