@@ -207,11 +207,12 @@ def ready(server: Gunicorn, kernel: str) -> list[warmup.Done]:
 
 
 def a_cache_without_the_arena_kernel(target: Path) -> Path:
-    """A numba cache holding every compiled kernel of this checkout but the Arena's: the
-    battle kernel loads from it at once and the Arena's compiles from nothing, as every kernel
-    does after an install (the same warm-up, lock and 503 for each kernel; the Arena's takes
-    half a minute where the battle kernel's takes two)."""
-    from simulator import numba_cache
+    """A numba cache holding every compiled kernel of this checkout but the Arena's, and the
+    Battlelands' table files: the battle kernel loads from it at once and the Arena's compiles
+    from nothing, as every kernel does after an install (the same warm-up, lock and 503 for
+    each kernel; the Arena's takes half a minute where the battle kernel's takes two), and no
+    worker spends half a minute of a core building the tables beside it."""
+    from simulator import numba_cache, table_store
     from simulator.odds import warm_up, warm_up_search
 
     warm_up()  # this checkout's cache holds the battle kernel
@@ -219,6 +220,8 @@ def a_cache_without_the_arena_kernel(target: Path) -> Path:
     source = numba_cache.folder()
     copied = numba_cache._copy_warm(source, target, in_tree=numba_cache.VARIABLE not in os.environ)
     assert copied > 10, source
+    table_store.build_missing(wait=True)
+    shutil.copytree(table_store.folder(), target / table_store.folder().name)
     arena = f"kernel-{kernel_cache.sources_digest(kernel_cache.ARENA_MODULES)[:16]}"
     for folder in target.rglob(arena):
         shutil.rmtree(folder)
