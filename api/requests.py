@@ -18,6 +18,7 @@ from marshmallow import Schema, ValidationError, fields
 from marshmallow.exceptions import SCHEMA
 
 from api.errors import ApiError
+from api.schemas import shown
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -52,7 +53,7 @@ def load(schema: Schema, data: Any) -> Any:
     try:
         return schema.load(data)
     except ValidationError as e:
-        raise ValidationError(_hinted(schema, e.messages), data=e.data) from None
+        raise ValidationError(_hinted(schema, e.messages, data), data=e.data) from None
 
 
 def _inner(field: fields.Field[Any] | None) -> Schema | None:
@@ -62,10 +63,44 @@ def _inner(field: fields.Field[Any] | None) -> Schema | None:
     return field.schema if isinstance(field, fields.Nested) else None
 
 
-def _hinted(schema: Schema, messages: Any) -> Any:
-    """marshmallow's messages with each "Unknown field." of ``schema`` (or of the schemas
-    nested in it), and each value that is not an object where one is expected, saying which
-    fields the object takes."""
+# What a field of each type takes, for marshmallow's "Not a valid integer." and the like
+TAKES = (
+    (fields.Integer, "a whole number"),
+    (fields.Number, "a number"),
+    (fields.String, "a string"),
+    (fields.List, "a JSON list"),
+    (fields.Mapping, "a JSON object"),
+)
+
+
+def _stock(field: fields.Field[Any], key: str) -> str | None:
+    """marshmallow's own message ``key`` for this field's type (None where it has none)."""
+    for kind in type(field).__mro__:
+        text = vars(kind).get("default_error_messages", {}).get(key)
+        if text is not None:
+            return str(text)
+    return None
+
+
+def _worded(field: fields.Field[Any], message: str, sent: Any) -> str:
+    """One of marshmallow's own messages for ``field`` (sent ``sent``) in the service's words;
+    a message of the service's own as it is."""
+    if message == _stock(field, "required"):
+        return "missing: this request needs it"
+    if message == _stock(field, "null"):
+        return "may not be null"
+    if message == _stock(field, "invalid"):
+        takes = next((words for kind, words in TAKES if isinstance(field, kind)), None)
+        if takes is not None:
+            return f"must be {takes}, not {shown(sent)}"
+    return message
+
+
+def _hinted(schema: Schema, messages: Any, sent: Any) -> Any:
+    """marshmallow's messages for ``sent`` in the service's words: each "Unknown field." of
+    ``schema`` (or of the schemas nested in it), and each value that is not an object where
+    one is expected, saying which fields the object takes; a value missing, null or of
+    another type saying so."""
     if not isinstance(messages, dict):
         return messages
     by_key = {f.data_key or name: f for name, f in schema.fields.items() if not f.dump_only}
@@ -76,15 +111,27 @@ def _hinted(schema: Schema, messages: Any) -> Any:
     for key, value in messages.items():
         field = by_key.get(key) if isinstance(key, str) else None
         inner = _inner(field)
+        given = sent.get(key) if isinstance(sent, dict) and isinstance(key, str) else None
         if value == [schema.error_messages["unknown"]]:
             near = get_close_matches(str(key), names, n=1, cutoff=NEAR)
             hint = f"did you mean {near[0]}? It" if near else "it"
             hinted[key] = [f"unknown field {key!r}: {hint} takes {', '.join(names)}"]
-        elif inner is not None and isinstance(value, dict):
-            items = isinstance(field, fields.List)
-            hinted[key] = (
-                {i: _hinted(inner, v) for i, v in value.items()} if items else _hinted(inner, value)
-            )
+        elif field is None:
+            hinted[key] = value
+        elif isinstance(value, dict) and isinstance(field, fields.List):  # by item
+            items = given if isinstance(given, list) else []
+            hinted[key] = {
+                i: (
+                    _hinted(inner, v, items[i] if i < len(items) else None)
+                    if inner is not None
+                    else [_worded(field.inner, m, items[i] if i < len(items) else None) for m in v]
+                )
+                for i, v in value.items()
+            }
+        elif isinstance(value, dict) and inner is not None:
+            hinted[key] = _hinted(inner, value, given)
+        elif isinstance(value, list):
+            hinted[key] = [_worded(field, m, given) if isinstance(m, str) else m for m in value]
         else:
             hinted[key] = value
     return hinted

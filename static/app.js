@@ -541,7 +541,8 @@ function labelOf(path) {
 
 /** An error detail in the page's words: a message that starts with the request's field
  * ("trials must be at least 1") starts with the field's label instead ("Battles to play:
- * must be at least 1"); a bare one ("Not a valid integer.") is given the label first. */
+ * must be at least 1"); a bare one about the field's shape ("must be a whole number, not
+ * \"x\"") is given the label first. */
 function inWords(detail) {
   const [key, label] = labelOf(detail.path);
   let text = detail.message || "";
@@ -550,7 +551,7 @@ function inWords(detail) {
     if (text.startsWith(`${key} `) || text.startsWith(`${name} `)) {
       const rest = text.slice(text.startsWith(`${key} `) ? key.length + 1 : name.length + 1);
       text = `${label}: ${rest.replace(/^is /, "")}`;
-    } else if (/^[A-Z]/.test(text) && !text.startsWith(label)) {
+    } else if ((!detail.rule || /^[A-Z]/.test(text)) && !text.startsWith(label)) {
       text = `${label}: ${text[0].toLowerCase()}${text.slice(1)}`;
     }
   }

@@ -7,6 +7,7 @@ declared once (``needs``) to be checked here and published in the OpenAPI docume
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, ClassVar, TypedDict
 
@@ -79,9 +80,58 @@ class Number(fields.Float):
         return found
 
 
+def shown(value: Any) -> str:
+    """A value a client sent, as JSON writes it, cut short."""
+    text = json.dumps(value, default=str)
+    return text if len(text) <= SHOWN else f"{text[: SHOWN - 3]}..."
+
+
+SHOWN = 60  # characters of a refused value quoted back
+
+
+class Range(validate.Range):
+    """marshmallow's Range, refusing in the service's words: "at least 1 and at most 64, not 0"."""
+
+    message_min = "{min_op} {{min}}, not {{input}}"
+    message_max = "{max_op} {{max}}, not {{input}}"
+    message_all = "{min_op} {{min}} and {max_op} {{max}}, not {{input}}"
+    message_gte, message_gt, message_lte, message_lt = "at least", "more than", "at most", "below"
+
+    def _format_error(self, value: Any, message: str) -> str:
+        return (self.error or message).format(input=shown(value), min=self.min, max=self.max)
+
+
+class OneOf(validate.OneOf):
+    """marshmallow's OneOf, refusing in the service's words: "one of a, b; not "c"."""
+
+    default_message = "one of {choices}; not {input}"
+
+    def _format_error(self, value: Any) -> str:
+        return self.error.format(
+            input=shown(value), choices=self.choices_text, labels=self.labels_text
+        )
+
+
+class Length(validate.Length):
+    """marshmallow's Length, refusing in the service's words: "at most 14 entries, not 15"."""
+
+    message_min = "at least {min} {unit}, not {count}"
+    message_max = "at most {max} {unit}, not {count}"
+    message_all = "{min} to {max} {unit}, not {count}"
+    message_equal = "exactly {equal} {unit}, not {count}"
+
+    def _format_error(self, value: Any, message: str) -> str:
+        bound = {self.message_min: self.min, self.message_equal: self.equal}.get(message, self.max)
+        one, more = ("character", "characters") if isinstance(value, str) else ("entry", "entries")
+        unit = one if bound == 1 else more
+        return (self.error or message).format(
+            min=self.min, max=self.max, equal=self.equal, unit=unit, count=len(value)
+        )
+
+
 def bounded(minimum: int, maximum: int, **more: Any) -> fields.Integer:
     """An integer field from ``minimum`` to ``maximum``, held (400) and published alike."""
-    return fields.Integer(strict=True, validate=validate.Range(min=minimum, max=maximum), **more)
+    return fields.Integer(strict=True, validate=Range(min=minimum, max=maximum), **more)
 
 
 class RequestSchema(Schema):

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
 from api.schemas import STRICT as _int
-from api.schemas import Boolean
+from api.schemas import Boolean, Length, OneOf, Range
 from api.schemas import described as _d
 from engine.arena.cards import (
     CHIPS,
@@ -43,7 +43,7 @@ class BetSchema(Schema):
                             example="Cyclops", enum=list(CREATURE_NAMES))
     )  # fmt: skip
     round = fields.Integer(
-        **_int, required=True, validate=validate.Range(min=1, max=LAST_BETTING_ROUND),
+        **_int, required=True, validate=Range(min=1, max=LAST_BETTING_ROUND),
         **_d("the round the bet was placed in, 1 to 4: it is worth 4, 3, 2 or 1 ducats (7)"),
     )  # fmt: skip
 
@@ -63,11 +63,9 @@ class SecretBetSchema(Schema):
 
 
 class ArenaPlayerSchema(Schema):
-    name = fields.String(
-        required=True, validate=validate.Length(min=1, max=40), **_d("the player's name")
-    )
+    name = fields.String(required=True, validate=Length(min=1, max=40), **_d("the player's name"))
     hand_size = fields.Integer(
-        **_int, validate=validate.Range(min=0, max=N_CARDS), allow_none=True, load_default=None,
+        **_int, validate=Range(min=0, max=N_CARDS), allow_none=True, load_default=None,
         **_d("cards in the player's Hand (11); null for the asking player (its `hand`)"),
     )  # fmt: skip
     hand_capacity = fields.Integer(
@@ -76,7 +74,7 @@ class ArenaPlayerSchema(Schema):
              "could not play (5, 11)", enum=[HAND_CAPACITY, PENALISED_CAPACITY]),
     )  # fmt: skip
     bets = fields.List(
-        fields.Nested(BetSchema), load_default=list, validate=validate.Length(max=CHIPS),
+        fields.Nested(BetSchema), load_default=list, validate=Length(max=CHIPS),
         **_d("the player's visible bets, in the order placed (7)"),
     )  # fmt: skip
     secret_bet = fields.Nested(
@@ -84,18 +82,18 @@ class ArenaPlayerSchema(Schema):
         **_d("the player's secret bet (7), or null if none"),
     )  # fmt: skip
     set_aside = fields.Integer(
-        **_int, load_default=0, validate=validate.Range(min=0, max=N_CARDS),
+        **_int, load_default=0, validate=Range(min=0, max=N_CARDS),
         **_d("how many of the player's cards the Cyclops' stare set aside (15.1)"),
     )  # fmt: skip
 
 
 class DiscardSchema(Schema):
     cards = fields.List(
-        fields.String(), load_default=list, validate=validate.Length(max=N_CARDS),
+        fields.String(), load_default=list, validate=Length(max=N_CARDS),
         **_d("the discards you know, the top last (11)"),
     )  # fmt: skip
     hidden = fields.Integer(
-        **_int, load_default=0, validate=validate.Range(min=0, max=N_CARDS),
+        **_int, load_default=0, validate=Range(min=0, max=N_CARDS),
         **_d("how many discards you have not seen"),
     )  # fmt: skip
     top_visible = Boolean(
@@ -104,13 +102,13 @@ class DiscardSchema(Schema):
 
 
 def _cards(text: str, **more: Any) -> fields.List[str]:
-    return fields.List(fields.String(), validate=validate.Length(max=N_CARDS), **more, **_d(text))
+    return fields.List(fields.String(), validate=Length(max=N_CARDS), **more, **_d(text))
 
 
 class ArenaStateSchema(Schema):
     players = fields.List(
         fields.Nested(ArenaPlayerSchema), required=True,
-        validate=validate.Length(min=1, max=PLAYERS_READ),
+        validate=Length(min=1, max=PLAYERS_READ),
         **_d("the players in clockwise order"),
     )  # fmt: skip
     me = fields.String(required=True, **_d("the asking player (whose `hand` is given)"))
@@ -125,22 +123,22 @@ class ArenaStateSchema(Schema):
     round = fields.Integer(
         **_int,
         load_default=1,
-        validate=validate.Range(min=1, max=ROUNDS),
+        validate=Range(min=1, max=ROUNDS),
         **_d(f"the round, 1 to {ROUNDS}"),
     )
     eliminated = fields.List(
-        fields.String(), load_default=list, validate=validate.Length(max=N_CREATURES),
+        fields.String(), load_default=list, validate=Length(max=N_CREATURES),
         **_d("the dead creatures in the order they died (8)"),
     )  # fmt: skip
     columns = fields.List(
         fields.Dict(keys=fields.String(), values=fields.List(fields.String())),
-        load_default=list, validate=validate.Length(max=ROUNDS),
+        load_default=list, validate=Length(max=ROUNDS),
         **_d("one object per round so far: each living creature's row of cards, from the "
              "bottom up (8)"),
     )  # fmt: skip
     discard = fields.Nested(DiscardSchema, load_default=dict, **_d("the Discard tray (11)"))
     draw_pile = fields.Integer(
-        **_int, required=True, validate=validate.Range(min=0, max=N_CARDS),
+        **_int, required=True, validate=Range(min=0, max=N_CARDS),
         **_d("cards left in the Draw pile (11)"),
     )  # fmt: skip
     head_referee_played = Boolean(
@@ -156,12 +154,10 @@ class ArenaStateSchema(Schema):
 
 class PlaceSchema(Schema):
     place = fields.String(
-        required=True, validate=validate.OneOf(["column", "discard", "secret"]),
+        required=True, validate=OneOf(["column", "discard", "secret"]),
         **_d("where the card lies: a combat column, the Discard tray or a secret bet"),
     )  # fmt: skip
-    round = fields.Integer(
-        **_int, validate=validate.Range(min=1, max=ROUNDS), **_d("a column's round")
-    )
+    round = fields.Integer(**_int, validate=Range(min=1, max=ROUNDS), **_d("a column's round"))
     creature = fields.String(**_d("a column's creature row"))
     player = fields.String(**_d("the player whose secret bet it is"))
 
@@ -170,11 +166,11 @@ class PowerSchema(Schema):
     target = fields.String(**_d("Cyclops, Titan: the victim, a player; Dragon: a creature"))
     place = fields.Nested(PlaceSchema, **_d("Troll: the card reclaimed (15.6)"))
     swap = fields.List(
-        fields.Nested(PlaceSchema), validate=validate.Length(equal=2),
+        fields.Nested(PlaceSchema), validate=Length(equal=2),
         **_d("Unicorn: the two cards exchanged (15.7)"),
     )  # fmt: skip
     cards = fields.List(
-        fields.String(), validate=validate.Length(max=MAX_DISCARDS),
+        fields.String(), validate=Length(max=MAX_DISCARDS),
         **_d("Warlock: the cards discarded, at most three (15.8)"),
     )  # fmt: skip
     keep = fields.String(**_d("Titan: the card kept (15.5)"))
@@ -182,7 +178,7 @@ class PowerSchema(Schema):
 
 class PlaySchema(Schema):
     type = fields.String(
-        load_default="card", validate=validate.OneOf(["card", "head_referee", "referee", "pass"]),
+        load_default="card", validate=OneOf(["card", "head_referee", "referee", "pass"]),
         **_d("a card on a creature's row, a referee, or a pass (only with no playable card)"),
     )  # fmt: skip
     card = fields.String(**_d("the strength card or spectator played"))
@@ -196,7 +192,7 @@ class PlaySchema(Schema):
 
 class WagerSchema(Schema):
     type = fields.String(
-        load_default="pass", validate=validate.OneOf(["pass", "bet", "secret", "reveal"]),
+        load_default="pass", validate=OneOf(["pass", "bet", "secret", "reveal"]),
         **_d("no wager, a visible bet, a secret bet (also the turn's play), or a reveal (7)"),
     )  # fmt: skip
     creature = fields.String(**_d("a bet's creature"))
@@ -210,7 +206,7 @@ class TurnSchema(Schema):
     second = fields.Nested(PlaySchema, allow_none=True, load_default=None,
                            **_d("the Hydra's second card (15.3)"))  # fmt: skip
     discards = fields.List(
-        fields.String(), load_default=list, validate=validate.Length(max=MAX_DISCARDS),
+        fields.String(), load_default=list, validate=Length(max=MAX_DISCARDS),
         **_d("the cards discarded at the turn's end, at most three (11)"),
     )  # fmt: skip
 
@@ -243,20 +239,20 @@ POLICIES = ("default", "random", "aggressive")
 class ArenaOddsRequestSchema(Schema):
     state = fields.Nested(ArenaStateSchema, required=True, **_d("the table as you see it"))
     policies = fields.Dict(
-        keys=fields.String(), values=fields.String(validate=validate.OneOf(POLICIES)),
+        keys=fields.String(), values=fields.String(validate=OneOf(POLICIES)),
         load_default=dict,
         **_d("a scripted policy per player name (`default`, `aggressive` or `random`); "
              "players not named play `default`"),
     )  # fmt: skip
     # at most the service's TITAN_MAX_TRIALS: the simulator's to enforce (422), published here
     games = fields.Integer(
-        **_int, allow_none=True, load_default=None, validate=validate.Range(min=MIN_TRIALS),
+        **_int, allow_none=True, load_default=None, validate=Range(min=MIN_TRIALS),
         **_d("games to play out (default `TITAN_ARENA_DEFAULT_GAMES`, at most "
              f"`TITAN_MAX_TRIALS`, {MAX_TRIALS} unless set)",
              maximum=MAX_TRIALS, **{"x-setting": "TITAN_MAX_TRIALS"}),
     )  # fmt: skip
     seed = fields.Integer(
-        **_int, allow_none=True, load_default=None, validate=validate.Range(min=0, max=SEED_MAX),
+        **_int, allow_none=True, load_default=None, validate=Range(min=0, max=SEED_MAX),
         **_d("the seed of the games, 0 to 2**53 - 1 (as an odds request's): the same seed, "
              "the same answer; random if absent"),
     )  # fmt: skip
@@ -302,7 +298,7 @@ class ArenaOddsAnswerSchema(Schema):
 class ArenaAdviceRequestSchema(ArenaOddsRequestSchema):
     max_plays = fields.Integer(
         **_int, load_default=ARENA_DEFAULT_PLAYS,
-        validate=validate.Range(min=1, max=ARENA_MAX_PLAYS),
+        validate=Range(min=1, max=ARENA_MAX_PLAYS),
         **_d("the most plays tried, in the order listed in docs/arena.md"),
     )  # fmt: skip
 

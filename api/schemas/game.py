@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, fields, post_load, validate
+from marshmallow import Schema, fields, post_load
 
 from api.schemas import STRICT as _int
-from api.schemas import Boolean, RequestSchema, bounded, describe
+from api.schemas import Boolean, OneOf, Range, RequestSchema, bounded, describe
 from api.schemas.names import character_name, land_number, variant_name
 from engine.game.action import ACTION_TYPES, CONCESSIONS, Action
 from engine.game.state import GamePhase, GameState
@@ -50,7 +50,7 @@ class GameStateSchema(Schema):
     turn = fields.Integer(**_int, load_default=1)
     mover = fields.String(allow_none=True, load_default=None)
     phase = fields.String(
-        load_default=GamePhase.SPLIT.value, validate=validate.OneOf([p.value for p in GamePhase])
+        load_default=GamePhase.SPLIT.value, validate=OneOf([p.value for p in GamePhase])
     )
     movement_roll = fields.Integer(**_int, allow_none=True, load_default=None)
     players = fields.List(fields.Nested(PlayerSchema), required=True)
@@ -68,13 +68,13 @@ class GameStateSchema(Schema):
 
 
 class ActionSchema(Schema):
-    type = fields.String(required=True, validate=validate.OneOf(ACTION_TYPES))
+    type = fields.String(required=True, validate=OneOf(ACTION_TYPES))
     legion = fields.String(allow_none=True)
     new_marker = fields.String(allow_none=True)
     characters = fields.List(fields.String(), allow_none=True)
     to = fields.Integer(**_int, allow_none=True)
     entry_side = fields.Integer(**_int, allow_none=True)
-    teleport = fields.String(allow_none=True, validate=validate.OneOf(["tower", "titan"]))
+    teleport = fields.String(allow_none=True, validate=OneOf(["tower", "titan"]))
     lord = fields.String(allow_none=True)
     character = fields.String(allow_none=True)
     reveal = fields.List(fields.String(), allow_none=True)
@@ -87,7 +87,7 @@ class ActionSchema(Schema):
     score_before = fields.Integer(**_int, allow_none=True)
     attacker_conceded = fields.String(
         allow_none=True,
-        validate=validate.OneOf(CONCESSIONS),
+        validate=OneOf(CONCESSIONS),
         metadata={
             "description": "reinforce: the attacker conceded before_entering the Battleland "
             "(no reinforcement, 14.2) or after_entering it"
@@ -156,7 +156,7 @@ class MovesRequestSchema(_StateOrShortForm):
         Needs((("state",), ("roll",)), "give the Movement Roll", path="roll", rule="6.2"),
     )
 
-    roll = fields.Integer(**_int, allow_none=True, load_default=None, validate=validate.Range(1, 6))
+    roll = fields.Integer(**_int, allow_none=True, load_default=None, validate=Range(1, 6))
     score = bounded(0, MAX_SCORE, load_default=0)
     friendly = fields.List(land_number(), load_default=list)
     enemy = fields.List(land_number(), load_default=list)

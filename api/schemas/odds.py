@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, fields, post_load, validate
+from marshmallow import Schema, fields, post_load
 
 from api.errors import ErrorBodySchema
 from api.schemas import STRICT as _int
-from api.schemas import Boolean, Number, RequestSchema, bounded, describe
+from api.schemas import Boolean, Length, Number, OneOf, Range, RequestSchema, bounded, describe
 from api.schemas import described as _d
 from api.schemas.names import (
     engagement_character_name,
@@ -110,7 +110,7 @@ class SearchSchema(Schema):
     rollouts = fields.Integer(
         **_int,
         load_default=DEFAULT_ROLLOUTS,
-        validate=validate.Range(min=MIN_ROLLOUTS, max=MAX_ROLLOUTS),
+        validate=Range(min=MIN_ROLLOUTS, max=MAX_ROLLOUTS),
         **_d(
             f"how many times the search plays the rest of the Battle out after each plan at "
             f"each decision, {MIN_ROLLOUTS} to {MAX_ROLLOUTS} (default {DEFAULT_ROLLOUTS}): "
@@ -119,10 +119,10 @@ class SearchSchema(Schema):
         ),
     )
     candidates = fields.List(
-        fields.String(validate=validate.OneOf(STYLES)),
+        fields.String(validate=OneOf(STYLES)),
         allow_none=True,
         load_default=None,
-        validate=validate.Length(min=1),
+        validate=Length(min=1),
         **_d(
             "the styles the search tries as plans at each decision, beside its own default "
             "play (GET /api/v1/tactics); default every style",
@@ -211,7 +211,7 @@ class _Battle(RequestSchema):
     precision = Number(
         allow_none=True,
         load_default=None,
-        validate=validate.Range(
+        validate=Range(
             min=PRECISION_ABOVE, max=PRECISION_BELOW, min_inclusive=False, max_inclusive=False
         ),
         **_d(
@@ -229,7 +229,7 @@ class _Battle(RequestSchema):
         **_int,
         allow_none=True,
         load_default=None,
-        validate=validate.Range(min=0, max=SEED_MAX),
+        validate=Range(min=0, max=SEED_MAX),
         **_d(
             "the dice's seed, 0 to 2**53 - 1: the same request with the same seed plays the same"
             " Battles; random when absent, and reported in the answer",
@@ -279,7 +279,7 @@ class BatchRequestSchema(RequestSchema):
     engagements = fields.List(
         fields.Dict(),
         required=True,
-        validate=validate.Length(min=1),
+        validate=Length(min=1),
         **_d(
             "odds requests, each exactly as POST /api/v1/odds takes it; at most "
             f"TITAN_MAX_BATCH ({MAX_BATCH} unless set)",
@@ -305,7 +305,7 @@ class CompareRequestSchema(_Battle):
     )
     side = fields.String(
         load_default="attacker",
-        validate=validate.OneOf(["attacker", "defender"]),
+        validate=OneOf(["attacker", "defender"]),
         **_d("the side `legion` fights on", enum=["attacker", "defender"]),
     )
     opponent = fields.Nested(LegionSchema, required=True, **_d("the Legion it fights"))
@@ -316,7 +316,7 @@ class CompareRequestSchema(_Battle):
         ),
         allow_none=True,
         load_default=None,
-        validate=validate.Length(min=1, max=MAX_CANDIDATES),
+        validate=Length(min=1, max=MAX_CANDIDATES),
         **_d(
             f"1 to {MAX_CANDIDATES} candidate Legions, each a list of character names; "
             "default: the Legion as it stands and with each legal recruit of the land (18.x)"

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from marshmallow import Schema, fields, post_load, validate
+from marshmallow import Schema, fields, post_load
 from marshmallow.types import StrSequenceOrSet
 
-from api.schemas import Boolean, RequestSchema, bounded, describe
+from api.schemas import Boolean, OneOf, RequestSchema, bounded, describe
 from api.schemas.names import character_name, hex_label, terrain_name
 from engine.battle_checks import default_entry_side
 from engine.battle_turns import LAST_TURN
@@ -79,9 +79,9 @@ class BattlePositionSchema(Schema):
         strict=True, load_default=1, metadata={"minimum": 1, "maximum": LAST_TURN}
     )
     phase = fields.String(
-        load_default=Phase.MANEUVER.value, validate=validate.OneOf([p.value for p in Phase])
+        load_default=Phase.MANEUVER.value, validate=OneOf([p.value for p in Phase])
     )
-    active = fields.String(load_default=Side.DEFENDER.value, validate=validate.OneOf(SIDES))
+    active = fields.String(load_default=Side.DEFENDER.value, validate=OneOf(SIDES))
     attacker = fields.Nested(ArmySchema, load_default=lambda: {"score": 0, "characters": []})
     defender = fields.Nested(ArmySchema, load_default=lambda: {"score": 0, "characters": []})
     summon_used = Boolean(load_default=False)
@@ -144,7 +144,7 @@ class CharacterQuerySchema(RequestSchema):
 
     position = PositionField(required=True)
     hex = hex_label(required=True, allow_none=True)
-    side = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(SIDES))
+    side = fields.String(allow_none=True, load_default=None, validate=OneOf(SIDES))
     name = character_name(allow_none=True, load_default=None)
 
 
@@ -163,7 +163,7 @@ class CarryOverSchema(Schema):
 
 class StrikeOptionSchema(Schema):
     target = fields.String()
-    kind = fields.String(validate=validate.OneOf(["strike", "rangestrike"]))
+    kind = fields.String(validate=OneOf(["strike", "rangestrike"]))
     strike_number = fields.Integer()
     dice = fields.Integer()
     carry_over = fields.List(fields.Nested(CarryOverSchema))

@@ -4,10 +4,10 @@ at its path and section)."""
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
 from api.schemas import STRICT as _int
-from api.schemas import Boolean
+from api.schemas import Boolean, OneOf, Range
 from api.schemas import described as _d
 from simulator.limits import MIN_TRIALS, SEED_MAX
 from simulator.tactical.limits import MAX_FIGHTS, MAX_TURNS
@@ -28,7 +28,7 @@ class FightOddsRequestSchema(Schema):
     fights = fields.Integer(
         **_int,
         load_default=None,
-        validate=validate.Range(min=MIN_TRIALS),
+        validate=Range(min=MIN_TRIALS),
         **_d(
             "fights to play (default TITAN_TACTICAL_DEFAULT_FIGHTS; at most "
             "TITAN_TACTICAL_MAX_FIGHTS)",
@@ -39,7 +39,7 @@ class FightOddsRequestSchema(Schema):
     turns = fields.Integer(
         **_int,
         load_default=None,
-        validate=validate.Range(min=1, max=MAX_TURNS),
+        validate=Range(min=1, max=MAX_TURNS),
         **_d(
             "the most player turns (4.0) a fight lasts, the turn in progress counting as the "
             "first (default 20; at most TITAN_TACTICAL_MAX_TURNS)",
@@ -48,7 +48,7 @@ class FightOddsRequestSchema(Schema):
     )
     until = fields.String(
         load_default=Until.FIRST_TITAN.value,
-        validate=validate.OneOf([u.value for u in Until]),
+        validate=OneOf([u.value for u in Until]),
         **_d(
             "when a fight stops before its turns run out: `first_titan`, at the end of the "
             "Strike Phase in which a Titan fell; `one_player`, when one player is left (2.2.2)",
@@ -58,7 +58,7 @@ class FightOddsRequestSchema(Schema):
     seed = fields.Integer(
         **_int,
         load_default=None,
-        validate=validate.Range(min=0, max=SEED_MAX),
+        validate=Range(min=0, max=SEED_MAX),
         **_d("the seed of the fights' dice; the same seed plays the same fights (default: new)"),
     )
     plans = fields.Dict(

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields
 
 from api.schemas import STRICT as _int
-from api.schemas import Boolean, RequestSchema
+from api.schemas import Boolean, OneOf, Range, RequestSchema
 from api.schemas import described as _d
 from api.schemas.tactical import TacticalMapSchema
 from engine.tactical.actions import ACTION_TYPES
@@ -76,7 +76,7 @@ class CharacterInPlaySchema(Schema):
     hex = fields.String(required=True, **_d("the label of the hex it stands in"))
     damage = fields.Integer(**_int, **_d("the damage it has taken, below its Power-factor"))
     did = fields.List(
-        fields.String(validate=validate.OneOf([d.value for d in Deed])),
+        fields.String(validate=OneOf([d.value for d in Deed])),
         **_d(
             "what it did this turn (each a limit of its phase): " + ", ".join(d.value for d in Deed)
         ),
@@ -114,7 +114,7 @@ class TacticalStateSchema(Schema):
     turn = fields.Integer(**_int, **_d("the turn, 1 or more: turn 1 is every player's first"))
     active = fields.String(required=True, **_d("the player whose turn it is (4.0)"))
     phase = fields.String(
-        validate=validate.OneOf([p.value for p in Phase]),
+        validate=OneOf([p.value for p in Phase]),
         **_d("the active player's phase (4.0)", enum=[p.value for p in Phase]),
     )
     players = fields.List(
@@ -157,7 +157,7 @@ class TacticalActionSchema(Schema):
 
     type = fields.String(
         required=True,
-        validate=validate.OneOf(list(ACTION_TYPES)),
+        validate=OneOf(list(ACTION_TYPES)),
         **_d("the action: " + ", ".join(ACTION_TYPES), enum=list(ACTION_TYPES)),
     )
     character = IdOrType(
@@ -221,7 +221,7 @@ class ApplyRequestSchema(ActionRequestSchema):
         **_int,
         allow_none=True,
         load_default=None,
-        validate=validate.Range(min=0, max=SEED_MAX),
+        validate=Range(min=0, max=SEED_MAX),
         **_d("rolls the dice the action lacks from this seed; null: a fresh one"),
     )
 

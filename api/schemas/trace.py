@@ -7,9 +7,9 @@ phase's position, events and where everyone stands at its end.
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
-from api.schemas import BELOW, describe
+from api.schemas import BELOW, Range, describe
 from api.schemas import STRICT as _int
 from api.schemas import described as _d
 from api.schemas.data import BattlelandSchema
@@ -38,7 +38,7 @@ class TraceRequestSchema(OddsRequestSchema):
     battle = fields.Integer(
         **_int,
         load_default=0,
-        validate=validate.Range(min=0),
+        validate=Range(min=0),
         **_d(
             "which Battle to tell: its index among the Battles the same odds request plays "
             "with the same `seed` (0 to `trials` - 1; `trials` only bounds it here), the very "

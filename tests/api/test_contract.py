@@ -16,6 +16,7 @@ from api.openapi import NULL, build_document
 from engine.arena.state import EXAMPLE_STATE
 from engine.scoring import LEGION_LIMIT
 from simulator.limits import JSON_SAFE_INTEGER, MAX_HITS, MAX_SCORE, SEED_MAX
+from simulator.tactics import STYLES
 from tests.helpers.bodies import ODDS
 from tests.helpers.positions import POSITION
 
@@ -242,6 +243,37 @@ def test_a_shape_error_is_at_its_json_path_and_names_what_an_object_takes(small)
     (detail,) = batch.get_json()["answers"][0]["error"]["details"]
     assert detail["path"] == "engagements[0].defender"
     assert detail["message"].startswith("must be a JSON object; it takes characters")
+
+
+def test_a_value_of_the_wrong_type_out_of_bounds_or_missing_is_said_in_the_services_words(small):
+    """What the field takes and what was sent, never marshmallow's own text ("Not a valid
+    integer.", "Must be greater than or equal to 1 ...", "Missing data for required field.")."""
+    legion = {**ODDS["attacker"], "characters": "Troll"}
+    sent = {
+        **ODDS, "trials": "many", "terrain": 5, "attacker": legion,
+        "search": {"rollouts": 0, "candidates": ["fast"]},
+    }  # fmt: skip
+    found = _messages(small.post("/api/v1/odds", json=sent))
+    assert found == {
+        "trials": 'must be a whole number, not "many"',
+        "terrain": "must be a string, not 5",
+        "attacker.characters": 'must be a JSON list, not "Troll"',
+        "search.rollouts": "at least 1 and at most 64, not 0",
+        "search.candidates[0]": f'one of {", ".join(STYLES)}; not "fast"',
+    }
+    found = _messages(small.post("/api/v1/odds", json={**ODDS, "search": {"candidates": []}}))
+    assert found == {"search.candidates": "at least 1 entry, not 0"}
+    assert _messages(small.post("/api/v1/tactical/odds", json={"state": 5})) == {
+        "state": "must be a JSON object, not 5"
+    }
+    assert _messages(small.post("/api/v1/tactical/odds", json={})) == {
+        "state": "missing: this request needs it"
+    }
+
+
+def _messages(response) -> dict[str, str]:
+    assert response.status_code == 400, response.get_json()
+    return {d["path"]: d["message"] for d in response.get_json()["error"]["details"]}
 
 
 # --- the document says what the code checks ---------------------------------------------
