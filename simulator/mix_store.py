@@ -5,9 +5,9 @@ A mix (``simulator.equilibrium``) costs its pilot tournament, about a tenth of a
 playing the pilot again: the other gunicorn workers, a worker recycled after its requests, a
 restarted service, the command line. The mixes are kept with diskcache (SQLite, safe across
 threads and processes) in a folder beside numba's cache whose name holds a fingerprint of the
-code and data the play depends on (``engine/`` and ``simulator/``, numpy's and numba's
-versions): after any change the old mixes are never read. At most ``SIZE_LIMIT`` bytes,
-the oldest dropped first.
+code and data the play depends on (``engine/`` and ``simulator/`` but the other games'
+packages, numpy's and numba's versions): after any change the old mixes are never read. At
+most ``SIZE_LIMIT`` bytes, the oldest dropped first.
 
 The store only saves time: a folder that cannot be written, a database that is busy or
 broken, is a miss, and the pilot is played as without it.
@@ -51,12 +51,12 @@ def fingerprint() -> str:
     import numba
     import numpy
 
+    from simulator.table_store import battle_files
+
     digest = hashlib.sha256(f"numpy {numpy.__version__} numba {numba.__version__}".encode())
-    for package in ("engine", "simulator"):
-        for path in sorted((ROOT / package).rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-                digest.update(path.relative_to(ROOT).as_posix().encode())
-                digest.update(path.read_bytes())
+    for path in battle_files("engine") + battle_files("simulator"):
+        digest.update(path.relative_to(ROOT).as_posix().encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 

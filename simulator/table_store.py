@@ -48,11 +48,29 @@ TITAN_POWERS = range(6, 16)
 LOCK_NAME = "titan-tables.lock"
 
 
+# The other games' packages (engine/ and simulator/ each have one of each), which no Battle
+# imports (tests/simulator/test_table_store.py): a change to them keeps the stored tables and
+# mixes (simulator.mix_store).
+OTHER_GAMES = frozenset({"arena", "tactical"})
+
+
+def battle_files(package: str) -> list[Path]:
+    """The files of ``package`` (``engine`` or ``simulator``) a Battle's play may depend on:
+    all but the other games' and the compiled caches."""
+    return [
+        path
+        for path in sorted((ROOT / package).rglob("*"))
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and path.suffix != ".pyc"
+        and path.relative_to(ROOT / package).parts[0] not in OTHER_GAMES
+    ]
+
+
 def _sources() -> list[Path]:
     """What the blocks depend on: the engine's code and data, the builders, this file."""
-    found = sorted((ROOT / "engine").rglob("*.py")) + sorted((ROOT / "engine" / "data").glob("*"))
-    found += [ROOT / "simulator" / "tables.py", Path(__file__).resolve()]
-    return [p for p in found if p.is_file() and "__pycache__" not in p.parts]
+    found = [p for p in battle_files("engine") if p.suffix == ".py" or p.parent.name == "data"]
+    return [*found, ROOT / "simulator" / "tables.py", Path(__file__).resolve()]
 
 
 @lru_cache(maxsize=1)

@@ -108,6 +108,42 @@ def test_the_fingerprint_covers_the_rules_and_the_builders():
     assert {"engine/strikes.py", "engine/data/battlelands.toml", "simulator/tables.py"} <= sources
 
 
+def test_a_battle_imports_nothing_of_the_other_games():
+    """The stores' fingerprints leave out the Arena's and Tactical Titan's packages
+    (``table_store.OTHER_GAMES``), so no Battle may depend on them: the default's Battles (its
+    pilot tournament too), their tables asked of the engine and the blocks kept, in a process of
+    their own, import none of their modules (a request's checks may: they name the other
+    book's characters, and play nothing)."""
+    script = (
+        "import sys\n"
+        "from simulator import battles, table_store\n"
+        "from simulator.engagement import Engagement, Legion\n"
+        "table_store.build('Tower', ('Titan', 'Warlock', 'Gargoyle'))\n"
+        "attacker = Legion(100, ('Titan', 'Gargoyle', 'Ranger'))\n"
+        "defender = Legion(0, ('Warlock', 'Troll', 'Troll'))\n"
+        "battles.play(Engagement('Tower', attacker, defender).spec, 64, seed=1)\n"
+        "print('\\n'.join(sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=Path(table_store.ROOT),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    imported = [name.split(".") for name in done.stdout.split()]
+    assert ["simulator", "equilibrium"] in imported  # the default's mix was asked for
+    assert [
+        ".".join(parts)
+        for parts in imported
+        if parts[0] in ("engine", "simulator")
+        and parts[1:2]
+        and parts[1] in table_store.OTHER_GAMES
+    ] == []
+
+
 def test_one_process_builds_at_a_time(store):
     lock = store / table_store.LOCK_NAME
     with open(lock, "a+b") as held:
