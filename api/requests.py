@@ -120,14 +120,15 @@ def _hinted(schema: Schema, messages: Any, sent: Any) -> Any:
             hinted[key] = value
         elif isinstance(value, dict) and isinstance(field, fields.List):  # by item
             items = given if isinstance(given, list) else []
-            hinted[key] = {
-                i: (
-                    _hinted(inner, v, items[i] if i < len(items) else None)
+            by_item: dict[Any, Any] = {}
+            for i, v in value.items():
+                item = items[i] if isinstance(i, int) and i < len(items) else None
+                by_item[i] = (
+                    _hinted(inner, v, item)
                     if inner is not None
-                    else [_worded(field.inner, m, items[i] if i < len(items) else None) for m in v]
+                    else [_worded(field.inner, m, item) for m in v]
                 )
-                for i, v in value.items()
-            }
+            hinted[key] = by_item
         elif isinstance(value, dict) and inner is not None:
             hinted[key] = _hinted(inner, value, given)
         elif isinstance(value, list):
