@@ -1,8 +1,9 @@
 """marshmallow schemas: one module per resource, requests and responses apart.
 
 What every request schema shares: fields that take their own JSON type only (``Boolean``,
-``Number``, ``bounded``), and ``RequestSchema``, whose fields that depend on each other are
-declared once (``needs``) to be checked here and published in the OpenAPI document.
+``Number``, ``bounded``), validators that refuse in the service's words (``Range``, ``OneOf``,
+``Length``), and ``RequestSchema``, whose fields that depend on each other are declared once
+(``needs``) to be checked here and published in the OpenAPI document.
 """
 
 from __future__ import annotations
@@ -80,13 +81,13 @@ class Number(fields.Float):
         return found
 
 
+SHOWN = 60  # characters of a refused value quoted back
+
+
 def shown(value: Any) -> str:
     """A value a client sent, as JSON writes it, cut short."""
     text = json.dumps(value, default=str)
     return text if len(text) <= SHOWN else f"{text[: SHOWN - 3]}..."
-
-
-SHOWN = 60  # characters of a refused value quoted back
 
 
 class Range(validate.Range):
