@@ -11,7 +11,7 @@ numba's index: an index of other sources may name types that no longer
 exist, and numba reads the whole index before it compares stamps. Nothing is
 deleted, by an import or otherwise (``make clean`` removes the old folders).
 
-Compiling takes one to three minutes a kernel (after an install or a change), loading from the
+Compiling takes one to two minutes a kernel (after an install or a change), loading from the
 cache a second or two. Whoever makes the kernel ready (a service worker's warm-up, the command
 line) does so holding a lock beside the cache (``prepare``): alone when it may compile, so that
 one process compiles at a time and the others then load what it wrote; shared once a

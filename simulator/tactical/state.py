@@ -22,6 +22,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from simulator.numba_aliases import ReadingTuplesInPlace
 from simulator.rng import next_word
 
 # --- integer codes ---------------------------------------------------------------------------
@@ -278,8 +279,15 @@ class Fight(NamedTuple):
 # A fight, once its Fight exists, allocates nothing: compiled without numba's reference counting
 # and with NumPy's error model (no divisor is zero). No fastmath: the same seed must play the
 # same fights on every machine. Only the entry points (kernel.py) and new_fight allocate.
-in_fight = njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-in_fight_inline = njit(cache=True, nogil=True, _nrt=False, error_model="numpy", inline="always")
+# An inlined helper reads the caller's Fight and tables in place (simulator.numba_aliases),
+# not from copies of them: the same fights, compiled in two thirds of the time.
+in_fight = njit(
+    cache=True, nogil=True, _nrt=False, error_model="numpy", pipeline_class=ReadingTuplesInPlace
+)
+in_fight_inline = njit(
+    cache=True, nogil=True, _nrt=False, error_model="numpy", inline="always",
+    pipeline_class=ReadingTuplesInPlace,
+)  # fmt: skip
 
 
 def hit_tail() -> np.ndarray:

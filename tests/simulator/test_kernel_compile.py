@@ -14,12 +14,17 @@ import importlib
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any, NamedTuple
 
+import numpy as np
 import pytest
+from numba import njit, types
+from numba.core import ir
 from numba.core.dispatcher import Dispatcher
 
 from simulator import kernel_cache
 from simulator.kernel_cache import HERE, KERNEL_MODULES
+from simulator.numba_aliases import ReadingTuplesInPlace
 
 
 def _literal_flags(path: Path) -> list[str]:
@@ -108,6 +113,53 @@ def test_each_kernels_digest_covers_every_module_it_compiles(entry, modules):
     """A module left out of a kernel's list would not change its digest: the kernel would go on
     running what numba compiled (and inlined) of that module before it changed."""
     assert _compiled_modules(entry) == set(modules)
+
+
+class _Pair(NamedTuple):
+    kept: np.ndarray
+    added: np.ndarray
+
+
+def _summing(**options: Any) -> Any:
+    """A function whose inlined helper is handed a tuple of arrays twice a loop, compiled with
+    ``options``."""
+
+    @njit(inline="always", _nrt=False, **options)
+    def add(pair, i):
+        pair.kept[i] += pair.added[i]
+
+    @njit(_nrt=False, **options)
+    def total(pair, n):
+        for k in range(n):
+            add(pair, k % 3)
+            add(pair, (k + 1) % 3)
+        return pair.kept.sum()
+
+    return total
+
+
+def _tuple_copies(dispatcher: Any) -> int:
+    """Assignments of one tuple variable to another left in the compiled function's IR."""
+    (compiled,) = dispatcher.overloads.values()
+    annotation = compiled.type_annotation
+    return sum(
+        isinstance(stmt, ir.Assign)
+        and isinstance(stmt.value, ir.Var)
+        and isinstance(annotation.typemap[stmt.target.name], types.BaseTuple)
+        for block in annotation.blocks.values()
+        for stmt in block.body
+    )
+
+
+def test_an_inlined_helper_reads_the_callers_tuple_in_place():
+    """``simulator.numba_aliases``: every copy of the tuple handed to an inlined call is gone,
+    and the function computes what numba's own pipeline computes."""
+    plain, in_place = _summing(), _summing(pipeline_class=ReadingTuplesInPlace)
+    pairs = [_Pair(np.zeros(3, np.int64), np.arange(3)) for _ in range(2)]
+    assert plain(pairs[0], 7) == in_place(pairs[1], 7) == 13  # 5 * 1 + 4 * 2
+    assert pairs[0].kept.tolist() == pairs[1].kept.tolist() == [0, 5, 8]
+    assert _tuple_copies(plain) >= 2  # one a call, at least
+    assert _tuple_copies(in_place) == 0
 
 
 def test_the_digest_changes_with_any_kernel_module(tmp_path, monkeypatch):
