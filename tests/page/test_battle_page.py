@@ -181,7 +181,8 @@ def test_the_summoned_lord_the_reinforcement_and_every_points_bar_are_explained_
 
 def test_a_refused_question_clears_the_old_answer_and_names_the_fields_label(page, base_url):
     """An answer on screen is marked as the previous question's while a new one is asked,
-    and gone when the new one is refused; the message beside the field uses its label."""
+    and gone when the new one is refused; the message beside the field uses its label, a
+    rule's and a shape's alike."""
     answer_of_link(page, base_url, {**MARSH, "trials": 200})
 
     held = []  # the new question's request, held while the page is looked at
@@ -204,6 +205,22 @@ def test_a_refused_question_clears_the_old_answer_and_names_the_fields_label(pag
     assert message.inner_text().startswith("Battles to play")
     assert not re.search(r"\btrials\b", message.inner_text())
     assert page.is_hidden("#results")
+
+    # a shape the form cannot send (a client's own request, say): the service's words after
+    # the field's label
+    def as_text(route):
+        route.continue_(
+            post_data=json.dumps({**json.loads(route.request.post_data), "trials": "x"})
+        )
+
+    page.route(ODDS, as_text)
+    with page.expect_response(ODDS, timeout=RUN_TIMEOUT_MS) as refused:
+        page.click("#run")
+    assert refused.value.status == 400
+    page.wait_for_function(
+        "document.querySelector('[data-error-for=\"trials\"]').textContent.includes('whole')"
+    )
+    assert message.inner_text() == 'Battles to play: must be a whole number, not "x"'
     assert page.script_errors == []
 
 
