@@ -9,10 +9,19 @@ style a plan); a line an Engagement. Then, per side, each deviation's gain over 
 (mean, 95th percentile, maximum, each with its sampling error), the most any fixed style
 gains, the strong search's gain, and under each of those two what the Battles' noise alone
 could show there; the same for an earlier default's ``--json`` output (``--baseline``); the
-search's gain by rollouts on the first Engagements (the stick's length); and the sanity
-cases on the Plains.
+search's gain by rollouts on the first Engagements (the stick's length); the largest
+fixed-style gains confirmed on fresh dice (below); and the sanity cases on the Plains.
 
 Every matchup of an Engagement plays the same dice (seed, Battle index).
+
+The largest of some 3,000 gains, each measured with an error of one to two points, is
+mostly that error: an exact equilibrium would show four points there. So every fixed
+style's gain that measured within ``CONFIRM_ERRORS`` of its errors of the goal
+(``STYLE_GOAL``), or above it, is played again with the next seed (dice independent of the
+first round's: the selection does not favour them) and ``--confirm-trials`` Battles; the
+largest of those is the estimate of the largest gain (a style whose gain truly reaches the
+goal is re-played but for less than a chance in a hundred). ``--gains`` reads the first
+round from an earlier ``--json`` output instead of playing it again.
 """
 
 from __future__ import annotations
@@ -184,6 +193,8 @@ SANITY = (  # (case, the least attacker wins, the most time losses): docs/tactic
     (SUITE[1], 0.0, 0.10),
 )
 SWEEP = (8, 16, 32, 64)  # the search's rollouts the sweep measures the stick with
+STYLE_GOAL = 0.04  # the most a fixed style should gain a side over the default (docs/tactics.md)
+CONFIRM_ERRORS = 2.5  # a gain this many of its errors below the goal, or nearer, is re-played
 
 
 def _rate(p: np.ndarray, side: int) -> float:
@@ -344,6 +355,77 @@ def sweep_report(measured: list[Gains]) -> None:
         print(f"  {SIDES[side]:<9} " + "   ".join(cells))
 
 
+def candidates(measured: list[Gains]) -> list[tuple[int, int, str]]:
+    """(Engagement's index, side, style) of every fixed style's gain whose first measure lies
+    within CONFIRM_ERRORS of its errors of STYLE_GOAL or above: the gains the largest may be."""
+    return [
+        (k, side, name)
+        for k, gains in enumerate(measured)
+        for side in (0, 1)
+        for name in STYLES
+        if f"{side}|{name}" in gains
+        and gains[f"{side}|{name}"][0] + CONFIRM_ERRORS * gains[f"{side}|{name}"][1] >= STYLE_GOAL
+    ]
+
+
+@dataclass(frozen=True)
+class Confirmed:
+    engagement: str
+    side: int
+    style: str
+    first: tuple[float, float]  # (gain, error) of the first round
+    again: tuple[float, float]  # on fresh dice
+
+
+def confirm(drawn, measured: list[Gains], args) -> list[Confirmed]:
+    """The candidates' gains played again: the next seed, ``args.confirm_trials`` Battles, the
+    default on both sides again on those dice for the pairing."""
+    chosen = candidates(measured)
+    found = []
+    for k in sorted({c[0] for c in chosen}):
+        spec = replace(
+            drawn[k].engagement.spec, attacker_tactic=args.default, defender_tactic=args.default
+        )
+        seed = args.seed + 1
+        again = Measured(drawn[k].name, play(spec, args.confirm_trials, seed).outcome, {}, {}, {})
+        for _, side, name in (c for c in chosen if c[0] == k):
+            outcome = _matchup(spec, side, name, args.confirm_trials, seed)
+            first = tuple(measured[k][f"{side}|{name}"])
+            found.append(Confirmed(drawn[k].name, side, name, first, again.gain(side, outcome)))
+    return found
+
+
+def confirmed_report(found: list[Confirmed], trials: int, rng: np.random.Generator) -> None:
+    """Per side: the largest gain on fresh dice, with its error, where and by which style;
+    what the noise alone would make of the largest of these; the gains at least two errors
+    above the goal."""
+    print(
+        f"\nthe largest fixed-style gains confirmed: the {len(found)} gains within "
+        f"{CONFIRM_ERRORS} errors of {STYLE_GOAL} or above, in "
+        f"{len({f.engagement for f in found})} Engagements, played again on fresh dice, "
+        f"{trials} Battles each"
+    )
+    for side in (0, 1):
+        mine = sorted((f for f in found if f.side == side), key=lambda f: -f.again[0])
+        if not mine:
+            print(f"  {SIDES[side]:<9} none within reach of {STYLE_GOAL}")
+            continue
+        top = mine[0]
+        errors = np.array([f.again[1] for f in mine])
+        noise = (rng.standard_normal((NOISE_DRAWS, len(mine))) * errors).max(axis=1).mean()
+        above = [f for f in mine if f.again[0] - 2 * f.again[1] > STYLE_GOAL]
+        print(
+            f"  {SIDES[side]:<9} largest {top.again[0]:+.3f}±{top.again[1]:.3f} ({top.style} in "
+            f"{top.engagement.strip()}; first {top.first[0]:+.3f}±{top.first[1]:.3f}), noise "
+            f"alone {noise:+.3f}; above {STYLE_GOAL} by more than two errors: {len(above)}"
+        )
+        for f in mine[:5]:
+            print(
+                f"    {f.engagement.strip():<32} {f.style:<12} first {f.first[0]:+.3f}±"
+                f"{f.first[1]:.3f}  again {f.again[0]:+.3f}±{f.again[1]:.3f}"
+            )
+
+
 def sanity(trials: int, seed: int, tactic: str = "default") -> None:
     print("\nsanity cases (the default on both sides, Plains):")
     for case, least_wins, most_time in SANITY:
@@ -400,6 +482,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--sanity-trials", type=int, default=4000)
     parser.add_argument(
+        "--confirm-trials", type=int, default=16000, help="Battles per confirmed gain"
+    )
+    parser.add_argument(
+        "--gains", help="the first round from an earlier --json output, not played again"
+    )
+    parser.add_argument(
         "--default",
         choices=("default", ADAPTIVE),
         default="default",
@@ -413,8 +501,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"Battles a style matchup, {args.search_trials} a search matchup, seed {args.seed}",
         flush=True,
     )
+    drawn_all = test_stream(args.engagements)
     measured: list[Gains] = []
-    for k, drawn in enumerate(test_stream(args.engagements)):
+    if args.gains:
+        earlier = json.loads(Path(args.gains).read_text())[: args.engagements]
+        measured = [{k: tuple(v) for k, v in g.items()} for g in earlier]
+        print(f"# the first {len(measured)} Engagements' gains read from {args.gains}")
+    for k, drawn in enumerate(drawn_all[len(measured) :], start=len(measured)):
         started = time.perf_counter()
         m = measure(drawn, args, k < args.sweep)
         g = m.gains()
@@ -437,6 +530,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             "the earlier default, on the same Engagements",
         )
     sweep_report(measured)
+    confirmed_report(
+        confirm(drawn_all, measured, args), args.confirm_trials, np.random.default_rng(0)
+    )
     sanity(args.sanity_trials, args.seed, args.default)
 
 

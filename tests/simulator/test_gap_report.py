@@ -6,7 +6,15 @@ import math
 
 import numpy as np
 
-from bench.tactics import ANY, NOISE_DRAWS, STRONG, noise_alone
+from bench.tactics import (
+    ANY,
+    CONFIRM_ERRORS,
+    NOISE_DRAWS,
+    STRONG,
+    STYLE_GOAL,
+    candidates,
+    noise_alone,
+)
 from simulator.tactics import STYLES
 
 
@@ -48,3 +56,18 @@ def test_noise_alone_for_the_search_is_its_own_error_unclipped():
     assert 1.45 * s < floor["p95"] < 1.8 * s
     assert 2.35 * s < floor["max"] < 2.65 * s
     assert noise_alone(measured, 1, STRONG, np.random.default_rng(2))["max"] == 0.0
+
+
+def test_the_gains_confirmed_are_those_within_reach_of_the_goal():
+    """A fixed style's gain is played again when its first measure lies within CONFIRM_ERRORS
+    of its errors of the goal or above it: not one further below, nor the search's."""
+    near = STYLE_GOAL - CONFIRM_ERRORS * 0.01 + 0.001  # just within reach at an error of 0.01
+    far = STYLE_GOAL - CONFIRM_ERRORS * 0.01 - 0.001
+    first = {**gains({}), "0|measured": (near, 0.01), "1|biding": (far, 0.01)}
+    second = {
+        **gains({}),
+        "1|patient": (STYLE_GOAL + 0.02, 0.0),
+        f"0|{STRONG}": (0.3, 0.01),
+        "0|balanced": (STYLE_GOAL - 0.001, 0.0),  # measured exactly, below the goal
+    }
+    assert candidates([first, second]) == [(0, 0, "measured"), (1, 1, "patient")]
