@@ -58,7 +58,9 @@ if TYPE_CHECKING:  # battles imports this module
 # style the short first rounds misjudged is not left out on their few Battles alone; then a
 # fill (FILL): every pair of a style of each side's mix that played fewer Battles (a style
 # the check let in) plays up to the contenders' 160, so that no mix is weighed on a few
-# dozen Battles, again for a mix that changes (at most FILL_PASSES times); last a sharpen
+# dozen Battles, again for a mix that changes (at most FILL_PASSES times); then the check
+# again, against the mixes as the fill left them (a style that entered a mix after the first
+# check has played the styles left out on the first round's few Battles alone); last a sharpen
 # (SHARPEN): each side's close calls (``_close_calls``) against the other side's mix, and the
 # pairs of the two mixes, up to its Battles on the same dice, then a fill of the mixes solved
 # after, so that a style the contenders' Battles cannot tell from the mix is weighed on more.
@@ -78,6 +80,7 @@ PILOT_ROUNDS: tuple[Round, ...] = (
     (128, 4),
     (24, CHECK),
     (160, FILL),
+    (24, CHECK),
     (480, SHARPEN),
 )
 # Smaller Battles are quicker: a pilot of fewer than FULL_SIZE characters plays PILOT_ROUNDS'

@@ -200,7 +200,7 @@ def test_smaller_legions_get_a_larger_pilot():
     assert battles(7, 7) == own
     assert battles(1, 1) == tuple(SCALED * b for b in own)
     assert battles(2, 3) == tuple(round(b * 14 / 5) for b in own)
-    assert battles(5, 4) == (12, 37, 199, 37, 249, 747) == tuple(round(b * 14 / 9) for b in own)
+    assert battles(5, 4) == (12, 37, 199, 37, 249, 37, 747) == tuple(round(b * 14 / 9) for b in own)
     sizes = [battles(a, a)[0] for a in range(1, 8)]
     assert sizes == sorted(sizes, reverse=True)
     assert battles(0, 0) == battles(1, 1)  # a half-fought position may have no one left
@@ -285,6 +285,31 @@ def test_a_check_plays_the_styles_the_round_before_left_out_against_the_mix():
     assert (after.played[~checked] == before.played[~checked]).all()
     assert np.array_equal(after.table[~checked], before.table[~checked])
     assert CHECK in [styles for _, styles in PILOT_ROUNDS]  # the pilot's own has one
+
+
+def test_a_check_after_a_fill_plays_the_styles_left_out_against_the_mix_as_it_now_is():
+    """A second check plays the styles the contenders' round left out against the mixes as
+    the rounds since left them (the pilot's own checks again after its fill: a style that
+    entered a mix after the first check had met the styles left out on the first round's
+    Battles alone)."""
+    from simulator.equilibrium import _mixed, _solve_table
+
+    spec = Engagement("Woods", Legion(0, ("Gorgon", "Troll")), Legion(0, ("Ranger", "Lion"))).spec
+    rounds = ((8, None), (16, 2), (8, CHECK), (40, FILL))
+    before = pilot(spec, rounds)
+    after = pilot(spec, (*rounds, (8, CHECK)))
+    x, y = _solve_table(before.table)
+    first = pilot(spec, rounds[:2])
+    rested = np.flatnonzero(first.played.max(axis=1) == 8)  # the contenders' round left out
+    benched = np.flatnonzero(first.played.max(axis=0) == 8)
+    checked = np.zeros_like(before.played, dtype=bool)
+    checked[np.ix_(rested, _mixed(y))] = True
+    checked[np.ix_(_mixed(x), benched)] = True
+    assert checked.any()
+    assert (after.played[checked] == before.played[checked] + 8).all()
+    assert (after.played[~checked] == before.played[~checked]).all()
+    own = [styles for _, styles in PILOT_ROUNDS]
+    assert own.index(CHECK, own.index(FILL)) < own.index(SHARPEN)  # the pilot's own does
 
 
 def test_a_fill_brings_the_pairs_of_both_mixes_to_its_battles():
