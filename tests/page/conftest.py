@@ -30,8 +30,10 @@ def base_url() -> Iterator[str]:
         thread.join(timeout=10)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
+    """One Chromium a test process (each page has a fresh context): a launch costs nearly two
+    seconds of a core, which every page module started again."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
