@@ -381,12 +381,12 @@ def confirm(drawn, measured: list[Gains], args) -> list[Confirmed]:
     """The candidates' gains played again: the next seed, ``args.confirm_trials`` Battles, the
     default on both sides again on those dice for the pairing."""
     chosen = candidates(measured)
+    seed = args.seed + 1
     found = []
     for k in sorted({c[0] for c in chosen}):
         spec = replace(
             drawn[k].engagement.spec, attacker_tactic=args.default, defender_tactic=args.default
         )
-        seed = args.seed + 1
         again = Measured(drawn[k].name, play(spec, args.confirm_trials, seed).outcome, {}, {}, {})
         for _, side, name in (c for c in chosen if c[0] == k):
             outcome = _matchup(spec, side, name, args.confirm_trials, seed)
