@@ -50,7 +50,8 @@ class ApiError(Exception):
         self.headers = headers or {}  # e.g. Retry-After of a 503
 
 
-def _clip(text: str | None, limit: int = MAX_TEXT) -> str | None:
+def clip(text: str | None, limit: int = MAX_TEXT) -> str | None:
+    """``text`` cut to at most ``limit`` characters, an ellipsis saying so."""
     if not isinstance(text, str) or len(text) <= limit:
         return text
     return text[: limit - 1] + "…"
@@ -59,7 +60,7 @@ def _clip(text: str | None, limit: int = MAX_TEXT) -> str | None:
 def bounded(details: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """At most MAX_DETAILS details, each message and path clipped to MAX_TEXT characters."""
     shown = [
-        {**d, "path": _clip(d.get("path")), "message": _clip(d.get("message"))}
+        {**d, "path": clip(d.get("path")), "message": clip(d.get("message"))}
         for d in details[:MAX_DETAILS]
     ]
     if len(details) > MAX_DETAILS:
@@ -74,7 +75,7 @@ def envelope(
     body = {
         "error": {
             "code": code,
-            "message": _clip(message, 4 * MAX_TEXT),
+            "message": clip(message, 4 * MAX_TEXT),
             "details": bounded(details or []),
         }
     }
@@ -137,7 +138,7 @@ def error_body(
         details = [{**d, "path": _under(prefix, d["path"])} for d in details]
     bounded_body = {
         "code": code,
-        "message": _clip(message, 4 * MAX_TEXT),
+        "message": clip(message, 4 * MAX_TEXT),
         "details": bounded(details),
     }
     return status, {"error": bounded_body}

@@ -27,7 +27,7 @@ from flask import Flask, Request, Response, current_app, request
 from flask import json as flask_json
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from api.errors import ApiError, envelope
+from api.errors import ApiError, clip, envelope
 from simulator.limits import JSON_SAFE_INTEGER
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,7 @@ class JsonRefused(ValueError):
 
 def _integer(text: str) -> int:
     if len(text.lstrip("-")) > 16 or abs(int(text)) > JSON_SAFE_INTEGER:
-        raise JsonRefused(f"the integer {text[:20]}{'…' if len(text) > 20 else ''} is too large")
+        raise JsonRefused(f"the integer {clip(text, 21)} is too large")
     return int(text)
 
 
@@ -63,8 +63,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             if twice in seen:
                 break
             seen.add(twice)
-        shown = twice if len(twice) <= 40 else twice[:40] + "…"
-        raise JsonRefused(f"the key {shown!r} appears twice in one object")
+        raise JsonRefused(f"the key {clip(twice, 41)!r} appears twice in one object")
     return found
 
 

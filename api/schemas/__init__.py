@@ -14,6 +14,7 @@ from typing import Any, ClassVar, TypedDict
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from api.errors import clip
 from engine.errors import RuleError
 from simulator.limits import Apart, Needs
 
@@ -86,8 +87,7 @@ SHOWN = 60  # characters of a refused value quoted back
 
 def shown(value: Any) -> str:
     """A value a client sent, as JSON writes it, cut short."""
-    text = json.dumps(value, default=str)
-    return text if len(text) <= SHOWN else f"{text[: SHOWN - 3]}..."
+    return str(clip(json.dumps(value, default=str), SHOWN))
 
 
 class Range(validate.Range):
