@@ -35,7 +35,7 @@ format: $(VENV)/.test-installed
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-# Headless Chromium for the browser tests (Debian's package; playwright downloads none).
+# Headless Chromium for the browser tests (Debian's chromium-headless-shell; playwright downloads none).
 browser:
 	bash scripts/ensure-browser.sh
 

@@ -1,9 +1,9 @@
 """Driving the pages in headless Chromium: the browser's arguments and what page tests share.
 
-Debian's Chromium (scripts/ensure-browser.sh) is driven by playwright, which never downloads a
-browser of its own. A page test module calls ``require_browser()`` first: without Chromium it
-is skipped (failed in CI), without playwright skipped. The fixtures (the app on a loopback
-port, the browser, a page) are in tests/page/conftest.py.
+Debian's headless shell of Chromium (scripts/ensure-browser.sh) is driven by playwright, which
+never downloads a browser of its own. A page test module calls ``require_browser()`` first:
+without Chromium it is skipped (failed in CI), without playwright skipped. The fixtures (the
+app on a loopback port, the browser, a page) are in tests/page/conftest.py.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
