@@ -1,5 +1,5 @@
-"""Shared fixtures: the app and its client; the kernels compiled before pytest-xdist's workers
-start; the longest tests first."""
+"""Shared fixtures: the app and its client; the kernels compiled and the tables built before
+pytest-xdist's workers start; the longest tests first."""
 
 from __future__ import annotations
 
@@ -38,23 +38,29 @@ def pytest_configure(config: pytest.Config) -> None:
     """With pytest-xdist, compile each kernel whose sources are not compiled yet (a clean
     checkout, a change to a kernel) before the workers start, the kernels side by side, each
     in a process of its own as a service's worker does (``simulator.kernel_cache``): otherwise
-    every worker whose test first plays a Battle compiles the same kernel at once."""
+    every worker whose test first plays a Battle compiles the same kernel at once. The
+    Battlelands' table files (``simulator.table_store``) are built beside them when missing:
+    until they exist every test asks the engine for its tables, a minute of cores on a clean
+    checkout."""
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
         return
+    from simulator import table_store
     from simulator.kernel_cache import KERNELS
 
-    missing = [name for name, kernel in KERNELS.items() if not kernel.compiled()]
-    if not missing:
+    kernels = [name for name, kernel in KERNELS.items() if not kernel.compiled()]
+    commands = [["-c", "; ".join([PREPARE.format(name=k), ALSO.get(k, "")])] for k in kernels]
+    what = [f"the {', '.join(kernels)} kernels"] if kernels else []
+    if table_store.missing():
+        commands.append(["-m", "simulator.table_store", "--quiet", "--wait"])
+        what.append("the Battlelands' tables")
+    if not commands:
         return
-    print(f"compiling the {', '.join(missing)} kernels first (minutes)...", file=sys.stderr)
+    print(f"preparing {' and '.join(what)} first (minutes)...", file=sys.stderr)
     started = time.monotonic()
-    compiles = [
-        subprocess.Popen(
-            [sys.executable, "-c", "; ".join([PREPARE.format(name=name), ALSO.get(name, "")])],
-            stdout=subprocess.DEVNULL,
-        )
-        for name in missing
+    prepares = [
+        subprocess.Popen([sys.executable, *command], stdout=subprocess.DEVNULL)
+        for command in commands
     ]
-    if any(c.wait() for c in compiles):  # the tests that need a kernel then say what failed
-        print("a kernel failed to compile", file=sys.stderr)
-    print(f"compiled in {time.monotonic() - started:.0f} s", file=sys.stderr)
+    if any(p.wait() for p in prepares):  # the tests that need one then say what failed
+        print("a kernel or a table failed to build", file=sys.stderr)
+    print(f"prepared in {time.monotonic() - started:.0f} s", file=sys.stderr)
