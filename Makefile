@@ -46,7 +46,7 @@ nginx:
 # One worker more than the cores: many tests wait on a server, a browser or a compile. Each
 # worker takes a stretch of the tests in order and an idle one steals from the others' (a
 # module's servers and browser are started by fewer workers than when tests are dealt out
-# one by one, and no worker idles at the end): about 4 minutes warm on 2 cores, nearly one less.
+# one by one, and no worker idles at the end): about 3.5 minutes warm on 2 cores, nearly one less.
 TEST_WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 2) + 1 )))
 
 # Byte-code written whatever the shell says (PYTHONDONTWRITEBYTECODE): every worker, server and
