@@ -1,7 +1,8 @@
 """Random Battles for the kernel's differential tests, and the check of one traced event.
 
 ``random_battles`` draws random Legions on a Battleland, from the start and from random
-half-fought positions; ``assert_legal`` checks a traced move or strike with the engine's
+half-fought positions, and ``styled`` has every fixed style play the half-fought ones;
+``assert_legal`` checks a traced move or strike with the engine's
 ``legal_moves`` and ``legal_strikes`` (11.0-11.7, 12.0-12.5, 13.0-13.5).
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 from engine.battle_checks import check_position
 from engine.battle_turns import ROUND, deploys_in_tower
@@ -18,6 +20,7 @@ from engine.movement import legal_moves, may_stand
 from engine.position import Army, BattlePosition, Figure, Side
 from engine.strikes import StrikeKind, legal_strikes
 from simulator.battles import BattleSpec, Event, EventKind
+from simulator.tactics import STYLES
 
 CREATURES = sorted(n for n, c in CHARACTERS.items() if not c.is_lord)
 LORDS = ("Angel", "Archangel")
@@ -135,3 +138,15 @@ def random_battles(terrain: str, seed: int) -> Iterator[tuple[BattleSpec, int]]:
             if position is not None:
                 made += 1
                 yield BattleSpec(position, summonable=summonable), 1000 * setup + 100 + made
+
+
+def styled(spec: BattleSpec, index: int) -> BattleSpec:
+    """A Battle of ``random_battles``, a half-fought one (index 100 and up within its setup)
+    played by two fixed styles in turn: every style's choices are checked, not only those the
+    default's mix takes, and no pilot tournament is played for each new position."""
+    k = index % 1000 - 100 + 16 * (index // 1000)
+    if k < 0:
+        return spec  # from the start: the default, as a request plays it
+    return replace(
+        spec, attacker_tactic=STYLES[k % len(STYLES)], defender_tactic=STYLES[-1 - k % len(STYLES)]
+    )

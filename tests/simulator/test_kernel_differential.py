@@ -40,20 +40,7 @@ from simulator import moves as kernel_moves
 from simulator.battle_state import SCALARS, WITHIN, Start, new_state
 from simulator.battles import BattleSpec, EventKind, roster, trace
 from simulator.tables import ATTACKER, DEFENDER, OFF, battle_tables
-from simulator.tactics import STYLES
-from tests.helpers.battles import CREATURES, assert_legal, random_battles
-
-
-def _styled(spec: BattleSpec, index: int) -> BattleSpec:
-    """A half-fought Battle (``random_battles``' index 100 and up within its setup) played by
-    two fixed styles in turn: every style's choices are checked, not only those the default's
-    mix takes, and no pilot tournament is played for each new position."""
-    k = index % 1000 - 100 + 16 * (index // 1000)
-    if k < 0:
-        return spec  # from the start: the default, as a request plays it
-    return replace(
-        spec, attacker_tactic=STYLES[k % len(STYLES)], defender_tactic=STYLES[-1 - k % len(STYLES)]
-    )
+from tests.helpers.battles import CREATURES, assert_legal, random_battles, styled
 
 
 @pytest.mark.parametrize("terrain", TERRAINS)
@@ -62,7 +49,7 @@ def test_every_kernel_decision_is_legal_11_12_13(terrain):
     default's from the start and every style's from half-fought positions."""
     moves = strikes = rangestrikes = 0
     for spec, index in random_battles(terrain, seed=7):
-        traced = trace(_styled(spec, index), seed=11, index=index)
+        traced = trace(styled(spec, index), seed=11, index=index)
         assert traced.complete
         for event in traced.events:
             assert_legal(event)

@@ -32,7 +32,7 @@ from engine.hexes import DISTANCE, TOWER_ENTRY_SIDE, entry_hexes, parse_hex
 from engine.position import Army, BattlePosition, Figure, Phase, Side
 from simulator.battles import BattleSpec, EventKind, Outcome, TracedBattle, play, trace
 from simulator.tables import reinforcement_pick
-from tests.helpers.battles import random_battles
+from tests.helpers.battles import random_battles, styled
 
 
 def H(label: str) -> int:
@@ -141,9 +141,13 @@ def replay(spec: BattleSpec, traced: TracedBattle, tally: _Tally) -> Battle:
 
 def _specs(terrain: str):
     """A third of the differential test's Battles of the Battleland (four random setups,
-    from the start and half-fought, with a Lord to summon or not), on other dice; the
-    same setups, so their cached tables serve both tests."""
-    return itertools.islice(random_battles(terrain, seed=7), 0, None, 3)
+    from the start and half-fought, with a Lord to summon or not, the half-fought played by
+    every style in turn), on other dice; the same setups, so their cached tables serve both
+    tests."""
+    return (
+        (styled(spec, index), index)
+        for spec, index in itertools.islice(random_battles(terrain, seed=7), 0, None, 3)
+    )
 
 
 def test_every_battle_follows_the_order_of_the_rules_10_to_19():
