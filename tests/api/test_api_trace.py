@@ -21,7 +21,7 @@ from engine.movement import legal_moves
 from engine.position import BattlePosition, Side
 from engine.strikes import StrikeKind, legal_strikes
 from simulator.battles import BattleSpec
-from tests.helpers.battles import random_battles
+from tests.helpers.battles import random_battles, styled
 
 MOVES = {"enter", "deploy", "move"}
 STRIKES = {"strike", "rangestrike"}
@@ -115,10 +115,12 @@ def _label(index: int) -> str:
 
 @pytest.mark.parametrize("terrain", TERRAINS)
 def test_every_told_move_and_strike_is_legal_11_12_13(client, terrain):
-    """About ten Battles per Battleland (110 in all), from the start and half-fought, with a
-    Lord to summon or not: every move and strike the endpoint tells is the engine's."""
+    """About ten Battles per Battleland (110 in all), from the start and half-fought (these
+    played by every style in turn), with a Lord to summon or not: every move and strike the
+    endpoint tells is the engine's."""
     tally: Counter = Counter()
-    battles = list(itertools.islice(random_battles(terrain, seed=7), 0, None, 10))
+    chosen = itertools.islice(random_battles(terrain, seed=7), 0, None, 10)
+    battles = [(styled(spec, index), index) for spec, index in chosen]
     assert len(battles) >= 9
     for spec, index in battles:
         response = client.post("/api/v1/odds/trace", json=_body(spec, index))
