@@ -54,17 +54,22 @@ LOCK_NAME = "titan-tables.lock"
 OTHER_GAMES = frozenset({"arena", "tactical"})
 
 
-def battle_files(package: str) -> list[Path]:
-    """The files of ``package`` (``engine`` or ``simulator``) a Battle's play may depend on:
-    all but the other games' and the compiled caches."""
+def package_files(package: str, leaving_out: frozenset[str] = frozenset()) -> list[Path]:
+    """The files of ``package`` (``engine`` or ``simulator``) but its compiled caches and the
+    subpackages ``leaving_out``."""
     return [
         path
         for path in sorted((ROOT / package).rglob("*"))
         if path.is_file()
         and "__pycache__" not in path.parts
         and path.suffix != ".pyc"
-        and path.relative_to(ROOT / package).parts[0] not in OTHER_GAMES
+        and path.relative_to(ROOT / package).parts[0] not in leaving_out
     ]
+
+
+def battle_files(package: str) -> list[Path]:
+    """The files of ``package`` a Battle's play may depend on: all but the other games'."""
+    return package_files(package, OTHER_GAMES)
 
 
 def _sources() -> list[Path]:
@@ -73,13 +78,18 @@ def _sources() -> list[Path]:
     return [*found, ROOT / "simulator" / "tables.py", Path(__file__).resolve()]
 
 
+def digest(sources: Iterable[Path]) -> str:
+    """A fingerprint of ``sources`` (their paths and contents) and of numpy's version."""
+    found = hashlib.sha256(np.__version__.encode())
+    for path in sources:
+        found.update(path.relative_to(ROOT).as_posix().encode())
+        found.update(path.read_bytes())
+    return found.hexdigest()[:16]
+
+
 @lru_cache(maxsize=1)
 def fingerprint() -> str:
-    digest = hashlib.sha256(np.__version__.encode())
-    for path in _sources():
-        digest.update(path.relative_to(ROOT).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    return digest(_sources())
 
 
 def folder() -> Path:
@@ -143,14 +153,17 @@ def build(
     return arrays
 
 
-def save(terrain: str, arrays: dict[str, np.ndarray], where: Path | None = None) -> Path:
-    """Write a Battleland's file whole or not at all (another process may be reading)."""
+def save(
+    terrain: str, arrays: dict[str, np.ndarray], where: Path | None = None, compressed: bool = False
+) -> Path:
+    """Write a Battleland's file (or another table's, by name) whole or not at all (another
+    process may be reading)."""
     path = file_of(terrain, where)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{terrain}.", suffix=".npz")
     try:
         with os.fdopen(handle, "wb") as out:
-            np.savez(out, **arrays)
+            (np.savez_compressed if compressed else np.savez)(out, **arrays)
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     except BaseException:

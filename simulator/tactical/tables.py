@@ -14,11 +14,15 @@ hazards it reads (a hex's, its neighbour's, the hexside between) and spread over
 
 from __future__ import annotations
 
+import contextlib
+import shutil
 import threading
+import zipfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+from pathlib import Path
 from typing import NamedTuple, TypeVar
 
 import numpy as np
@@ -54,7 +58,7 @@ from engine.tactical.hazards import (
 )
 from engine.tactical.healing import ability_healing, rest_healing
 from engine.tactical.hex_facts import HexFacts
-from engine.tactical.maps import Map
+from engine.tactical.maps import Map, map_names, stored_map
 from engine.tactical.mastercharts import DEMON, WARLOCK_TABLE
 from engine.tactical.musters import (
     MASTER_MUSTER_ROLL,
@@ -70,6 +74,7 @@ from engine.tactical.musters import (
 )
 from engine.tactical.state import Deed, GameState, Phase
 from engine.tactical.state_checks import validate
+from simulator import numba_cache, table_store
 from simulator.tactical import state as s
 from simulator.tactical.policy import DEFAULT_STYLE
 
@@ -106,6 +111,7 @@ def _summons(names: Iterable[str], how: Summons) -> bool:
     return any(CHARACTERS[name].abilities.summons is how for name in names)
 
 
+LINES_FOLDER = "titan-tactical-lines-"
 KEPT = 32  # tables kept: a few maps' boards and the kinds of their last fights
 
 _kept: dict[tuple[Map, str], object] = {}
@@ -258,8 +264,39 @@ def map_tables(m: Map) -> MapTables:
 
 
 def lines(m: Map) -> s.Lines:
-    """The map's rangestrike lines, built once (a second or two for a thousand hexes)."""
-    return _per_map(m, "lines", _lines)
+    """The map's rangestrike lines, built once (a second or two for a thousand hexes); a map
+    kept with the engine has them read from a file after the first process built them."""
+    return _per_map(m, "lines", _kept_lines)
+
+
+@lru_cache(maxsize=1)
+def _lines_folder() -> Path:
+    """Beside the Battlelands' table files, under a fingerprint of what the lines depend on:
+    the engine's code and data, and this package's tables."""
+    here = Path(__file__).resolve().parent
+    sources = [*table_store.package_files("engine"), here / "tables.py", here / "state.py"]
+    return numba_cache.folder() / f"{LINES_FOLDER}{table_store.digest(sources)}"
+
+
+def _kept_lines(m: Map) -> s.Lines:
+    """The lines of a map kept with the engine read from their file, else built and written
+    (a gunicorn worker's warm-up builds both maps' in about a second of a core)."""
+    name = next((name for name in map_names() if stored_map(name) == m), None)
+    if name is None:
+        return _lines(m)  # a map given whole
+    where = _lines_folder()
+    try:
+        with np.load(table_store.file_of(name, where)) as kept:
+            return s.Lines(*(kept[field] for field in s.Lines._fields))
+    except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+        pass  # not built yet (or cut short)
+    built = _lines(m)
+    with contextlib.suppress(OSError):
+        table_store.save(name, built._asdict(), where, compressed=True)
+        for old in where.parent.glob(f"{LINES_FOLDER}*"):
+            if old != where:
+                shutil.rmtree(old, ignore_errors=True)  # lines of code since changed
+    return built
 
 
 # a fight without a rangestriker reads no line
