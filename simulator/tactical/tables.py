@@ -270,12 +270,17 @@ def lines(m: Map) -> s.Lines:
 
 
 @lru_cache(maxsize=1)
-def _lines_folder() -> Path:
-    """Beside the Battlelands' table files, under a fingerprint of what the lines depend on:
-    the engine's code and data, and this package's tables."""
+def _lines_fingerprint() -> str:
+    """What the lines depend on: the engine's code and data, and this package's tables."""
     here = Path(__file__).resolve().parent
-    sources = [*table_store.package_files("engine"), here / "tables.py", here / "state.py"]
-    return numba_cache.folder() / f"{LINES_FOLDER}{table_store.digest(sources)}"
+    return table_store.digest(
+        [*table_store.package_files("engine"), here / "tables.py", here / "state.py"]
+    )
+
+
+def _lines_folder() -> Path:
+    """Beside the Battlelands' table files, under the fingerprint."""
+    return numba_cache.folder() / f"{LINES_FOLDER}{_lines_fingerprint()}"
 
 
 def _kept_lines(m: Map) -> s.Lines:

@@ -22,9 +22,7 @@ MAP = "two_shores"  # the smaller stored map: its lines build in a third of a se
 def folder(tmp_path, monkeypatch):
     """The lines' folder under an empty cache of this test's own."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    tables._lines_folder.cache_clear()
-    yield tables._lines_folder()
-    tables._lines_folder.cache_clear()
+    return tables._lines_folder()
 
 
 def _same(a: s.Lines, b: s.Lines) -> bool:
@@ -74,11 +72,15 @@ def test_lines_of_other_code_are_removed_when_these_are_written(folder):
     assert not old.exists() and folder.exists()
 
 
-def test_the_fingerprint_covers_the_rules_the_maps_and_the_builders(folder, monkeypatch):
+def test_the_fingerprint_covers_the_rules_the_maps_and_the_builders(monkeypatch):
     seen = []
     monkeypatch.setattr(table_store, "digest", lambda sources: seen.extend(sources) or "x")
-    tables._lines_folder.cache_clear()
-    tables._lines_folder()
+    tables._lines_fingerprint.cache_clear()
+    try:
+        tables._lines_fingerprint()
+    finally:
+        monkeypatch.undo()
+        tables._lines_fingerprint.cache_clear()
     names = {p.relative_to(table_store.ROOT).as_posix() for p in seen}
     assert {
         "engine/rangestrikes.py",
