@@ -46,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Titans of scores 0 to 999 (19.1); a stronger one is asked of the engine.
 TITAN_POWERS = range(6, 16)
 LOCK_NAME = "titan-tables.lock"
+FOLDER = "titan-tables-"  # and the fingerprint
 
 
 # The other games' packages (engine/ and simulator/ each have one of each), which no Battle
@@ -93,11 +94,20 @@ def fingerprint() -> str:
 
 
 def folder() -> Path:
-    return numba_cache.folder() / f"titan-tables-{fingerprint()}"
+    return numba_cache.folder() / f"{FOLDER}{fingerprint()}"
 
 
-def file_of(terrain: str, where: Path | None = None) -> Path:
-    return (where or folder()) / f"{terrain}.npz"
+def file_of(name: str, where: Path | None = None) -> Path:
+    """A Battleland's file (or another table's, by name) in ``where``, else in ``folder()``."""
+    return (where or folder()) / f"{name}.npz"
+
+
+def drop_others(where: Path, prefix: str) -> None:
+    """Remove the folders beside ``where`` named with its ``prefix`` and another fingerprint:
+    tables of code or rules since changed."""
+    for old in where.parent.glob(f"{prefix}*"):
+        if old != where and old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def strikers(names: Iterable[str]) -> list[tuple[str, int]]:
@@ -154,13 +164,13 @@ def build(
 
 
 def save(
-    terrain: str, arrays: dict[str, np.ndarray], where: Path | None = None, compressed: bool = False
+    name: str, arrays: dict[str, np.ndarray], where: Path | None = None, compressed: bool = False
 ) -> Path:
-    """Write a Battleland's file (or another table's, by name) whole or not at all (another
-    process may be reading)."""
-    path = file_of(terrain, where)
+    """Write the file ``file_of(name, where)`` whole or not at all (another process may be
+    reading)."""
+    path = file_of(name, where)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{terrain}.", suffix=".npz")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{name}.", suffix=".npz")
     try:
         with os.fdopen(handle, "wb") as out:
             (np.savez_compressed if compressed else np.savez)(out, **arrays)
@@ -276,9 +286,7 @@ def build_missing(log: Callable[[str], None] | None = None, wait: bool = False) 
             built.append(terrain)
             if log:
                 log(f"{terrain}: {time.perf_counter() - started:.1f} s")
-        for old in where.parent.glob("titan-tables-*"):
-            if old != where and old.is_dir():
-                shutil.rmtree(old, ignore_errors=True)  # blocks of rules since changed
+        drop_others(where, FOLDER)
     return built
 
 

@@ -15,7 +15,6 @@ hazards it reads (a hex's, its neighbour's, the hexside between) and spread over
 from __future__ import annotations
 
 import contextlib
-import shutil
 import threading
 import zipfile
 from collections.abc import Callable, Iterable, Sequence
@@ -298,9 +297,7 @@ def _kept_lines(m: Map) -> s.Lines:
     built = _lines(m)
     with contextlib.suppress(OSError):
         table_store.save(name, built._asdict(), where, compressed=True)
-        for old in where.parent.glob(f"{LINES_FOLDER}*"):
-            if old != where:
-                shutil.rmtree(old, ignore_errors=True)  # lines of code since changed
+        table_store.drop_others(where, LINES_FOLDER)
     return built
 
 
