@@ -22,6 +22,11 @@ first round's: the selection does not favour them) and ``--confirm-trials`` Batt
 largest of those is the estimate of the largest gain (a style whose gain truly reaches the
 goal is re-played but for less than a chance in a hundred). ``--gains`` reads the first
 round from an earlier ``--json`` output instead of playing it again.
+
+Reported figures come from the test stream alone. An idea is tried on the training stream
+first (``--stream training``, from its Engagement ``--first``), often against the search
+alone (``--trials 0``: no style matchups, so no confirmation, and ``--sanity-trials 0``),
+as docs/tactics-research.md records.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bench.engagements import TEST_ENGAGEMENTS, test_stream
+from bench.engagements import TEST_ENGAGEMENTS, test_stream, training_stream
 from simulator.battles import play
 from simulator.engagement import Engagement, Legion
 from simulator.tactics import ADAPTIVE, STRONG_SEARCH, STYLES, SearchSetting
@@ -193,6 +198,7 @@ SANITY = (  # (case, the least attacker wins, the most time losses): docs/tactic
     (SUITE[1], 0.0, 0.10),
 )
 SWEEP = (8, 16, 32, 64)  # the search's rollouts the sweep measures the stick with
+CONTESTED = 0.1  # each side's good endings at least this share of the default's Battles
 STYLE_GOAL = 0.04  # the most a fixed style should gain a side over the default (docs/tactics.md)
 CONFIRM_ERRORS = 2.5  # a gain this many of its errors below the goal, or nearer, is re-played
 
@@ -263,6 +269,11 @@ def style_gap(gains: Gains, side: int) -> tuple[float, float]:
     return max(best[0], 0.0), best[1]
 
 
+def played_styles(gains: Gains) -> bool:
+    """Whether the fixed styles played (not with ``--trials 0``)."""
+    return any(k.split("|")[1] in STYLES for k in gains)
+
+
 def summary(values: np.ndarray, errors: np.ndarray, rng: np.random.Generator) -> dict:
     """Mean, 95th percentile and maximum over the Engagements of per-Engagement gains, each
     with its sampling error: the mean's from the spread over the Engagements (which holds
@@ -307,7 +318,7 @@ def _cell(s: dict) -> str:
     )
 
 
-def report(measured: list[Gains], label: str) -> dict[str, dict[str, dict]]:
+def report(measured: list[Gains], label: str, stream: str = "test") -> dict[str, dict[str, dict]]:
     """The gap table of one default: per deviation and side, the summary of the gains."""
     rng = np.random.default_rng(0)
     rows: dict[str, dict[str, dict]] = {}
@@ -315,6 +326,8 @@ def report(measured: list[Gains], label: str) -> dict[str, dict[str, dict]]:
     for name in (*names, ANY, STRONG):
         rows[name] = {}
         for side in (0, 1):
+            if name == ANY and not all(played_styles(g) for g in measured):
+                continue
             if name == ANY:
                 pairs = [style_gap(g, side) for g in measured]
             else:
@@ -325,10 +338,13 @@ def report(measured: list[Gains], label: str) -> dict[str, dict[str, dict]]:
             rows[name][SIDES[side]] = summary(values, errors, rng)
     print(
         f"\n{label}: gain of each deviation over the default, per side, over "
-        f"{len(measured)} test Engagements: mean, 95th percentile, maximum (± sampling error)"
+        f"{len(measured)} {stream} Engagements: mean, 95th percentile, maximum (± sampling "
+        "error)"
     )
     print(f"{'deviation':<18}{'attacker':<54}defender")
     for name, row in rows.items():
+        if not row:  # the fixed styles, with --trials 0
+            continue
         cells = [_cell(row[s]) if s in row else "" for s in SIDES]
         print(f"{name:<18}{cells[0]:<54}{cells[1]}")
         if name in (ANY, STRONG) and row:  # what sampling alone could make of an equilibrium
@@ -338,13 +354,35 @@ def report(measured: list[Gains], label: str) -> dict[str, dict[str, dict]]:
     return rows
 
 
+def contested_report(measured: list[Gains], base: list[np.ndarray]) -> None:
+    """The strong search's mean gain per side on the contested Engagements (each side comes
+    out well in at least CONTESTED of the default's Battles: the page's hint says so too) and
+    on the others, for the Engagements played in this run (``base``: their default's
+    Battles)."""
+    if not base:
+        return
+    close = [min(_good(b, 0).mean(), _good(b, 1).mean()) >= CONTESTED for b in base]
+    gains = measured[len(measured) - len(base) :]
+    print(
+        f"\nthe strong search's mean gain, contested ({sum(close)}) and not ({close.count(False)})"
+    )
+    for side in (0, 1):
+        cells = []
+        for label, keep in (("contested", True), ("the rest", False)):
+            found = [
+                g[f"{side}|{STRONG}"][0] for g, c in zip(gains, close, strict=True) if c == keep
+            ]
+            cells.append(f"{label} {np.mean(found):+.3f}" if found else f"{label} -")
+        print(f"  {SIDES[side]:<9} " + "   ".join(cells))
+
+
 def sweep_report(measured: list[Gains]) -> None:
     with_sweep = [g for g in measured if f"0|{SEARCH} {SWEEP[0]}" in g]
     if len(with_sweep) < 2:
         return
     print(
         f"\nthe stick's length: the search's mean gain over the default on {len(with_sweep)} "
-        "test Engagements, by rollouts a plan (every style a plan)"
+        "Engagements, by rollouts a plan (every style a plan)"
     )
     for side in (0, 1):
         cells = []
@@ -442,11 +480,14 @@ def measure(drawn, args, sweep: bool) -> Measured:
     spec = replace(
         drawn.engagement.spec, attacker_tactic=args.default, defender_tactic=args.default
     )
-    base = play(spec, args.trials, args.seed).outcome
+    # the default's Battles pair every deviation's, the search's too when no style plays
+    battles = max(args.trials, args.search_trials, args.sweep_trials if sweep else 0)
+    base = play(spec, battles, args.seed).outcome
     styles = {
         (side, name): _matchup(spec, side, name, args.trials, args.seed)
         for side in (0, 1)
         for name in STYLES
+        if args.trials > 0
     }
     strong = SearchSetting(rollouts=args.rollouts)
     search = {
@@ -476,6 +517,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--sweep-trials", type=int, default=200)
     parser.add_argument("--seed", type=int, default=20261123)
     parser.add_argument("--engagements", type=int, default=TEST_ENGAGEMENTS)
+    parser.add_argument(
+        "--stream",
+        choices=("test", "training"),
+        default="test",
+        help="the Engagements measured: the test stream (reported figures) or the training "
+        "stream (trying an idea)",
+    )
+    parser.add_argument("--first", type=int, default=0, help="the stream's first Engagement")
     parser.add_argument("--json", help="write every Battle's outcome of every matchup here")
     parser.add_argument(
         "--baseline", help="an earlier default's --json output, reported beside this one"
@@ -497,12 +546,17 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     print(
         f"# the default against every style and the search ({args.rollouts} rollouts, every "
-        f"style a plan) on the test stream: {args.engagements} Engagements, {args.trials} "
-        f"Battles a style matchup, {args.search_trials} a search matchup, seed {args.seed}",
+        f"style a plan) on the {args.stream} stream: {args.engagements} Engagements from "
+        f"{args.first}, {args.trials} Battles a style matchup, {args.search_trials} a search "
+        f"matchup, seed {args.seed}",
         flush=True,
     )
-    drawn_all = test_stream(args.engagements)
+    if args.stream == "test":
+        drawn_all = test_stream(args.first + args.engagements)[args.first :]
+    else:
+        drawn_all = training_stream(args.engagements, args.first)
     measured: list[Gains] = []
+    bases: list[np.ndarray] = []  # the default's Battles of each Engagement played here
     if args.gains:
         earlier = json.loads(Path(args.gains).read_text())[: args.engagements]
         measured = [{k: tuple(v) for k, v in g.items()} for g in earlier]
@@ -512,28 +566,37 @@ def main(argv: Sequence[str] | None = None) -> None:
         m = measure(drawn, args, k < args.sweep)
         g = m.gains()
         measured.append(g)
+        bases.append(m.base)
         p = np.bincount(m.base, minlength=4) / len(m.base)
+        gap = (
+            f"styles gap A {style_gap(g, 0)[0]:+.3f} D {style_gap(g, 1)[0]:+.3f}"
+            if played_styles(g)
+            else "styles not played"
+        )
         print(
             f"{drawn.name:<32} default v default A {p[0]:5.1%} D {p[1]:5.1%} M {p[2]:5.1%} "
-            f"T {p[3]:5.1%}  styles gap A {style_gap(g, 0)[0]:+.3f} D {style_gap(g, 1)[0]:+.3f}"
-            f"  search A {g[f'0|{STRONG}'][0]:+.3f} D {g[f'1|{STRONG}'][0]:+.3f}  "
-            f"({time.perf_counter() - started:.0f} s)",
+            f"T {p[3]:5.1%}  {gap}  search A {g[f'0|{STRONG}'][0]:+.3f} D "
+            f"{g[f'1|{STRONG}'][0]:+.3f}  ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
     if args.json:
         Path(args.json).write_text(json.dumps(measured, indent=0))
-    report(measured, "this default")
+    report(measured, "this default", args.stream)
     if args.baseline:
         earlier = json.loads(Path(args.baseline).read_text())[: len(measured)]
         report(
             [{k: tuple(v) for k, v in g.items()} for g in earlier],
             "the earlier default, on the same Engagements",
+            args.stream,
         )
+    contested_report(measured, bases)
     sweep_report(measured)
-    confirmed_report(
-        confirm(drawn_all, measured, args), args.confirm_trials, np.random.default_rng(0)
-    )
-    sanity(args.sanity_trials, args.seed, args.default)
+    if args.trials > 0:
+        confirmed_report(
+            confirm(drawn_all, measured, args), args.confirm_trials, np.random.default_rng(0)
+        )
+    if args.sanity_trials > 0:
+        sanity(args.sanity_trials, args.seed, args.default)
 
 
 if __name__ == "__main__":

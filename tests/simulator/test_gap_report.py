@@ -13,7 +13,9 @@ from bench.tactics import (
     STRONG,
     STYLE_GOAL,
     candidates,
+    contested_report,
     noise_alone,
+    report,
 )
 from simulator.tactics import STYLES
 
@@ -71,3 +73,32 @@ def test_the_gains_confirmed_are_those_within_reach_of_the_goal():
         "0|balanced": (STYLE_GOAL - 0.001, 0.0),  # measured exactly, below the goal
     }
     assert candidates([first, second]) == [(0, 0, "measured"), (1, 1, "patient")]
+
+
+def test_the_search_alone_reports_no_row_for_the_fixed_styles(capsys):
+    """With --trials 0 only the search plays: its row is reported, the fixed styles' is not
+    (an empty row would read as a gap of nothing)."""
+    searched = [{f"0|{STRONG}": (0.1, 0.02), f"1|{STRONG}": (0.0, 0.02)}] * 3
+    rows = report(searched, "search alone", "training")
+    shown = capsys.readouterr().out
+    assert math.isclose(rows[STRONG]["attacker"]["mean"], 0.1) and not rows[ANY]
+    assert "3 training Engagements" in shown and ANY not in shown and STRONG in shown
+
+
+def test_the_contested_engagements_are_those_each_side_comes_out_well_in(capsys):
+    """An Engagement is contested when each side's good endings (the attacker's wins; the
+    defender's wins and time losses, 10.5) reach a tenth of the default's Battles: a defender
+    holding out by the clock alone counts as coming out well."""
+    battles = 100
+    clock = np.array([0] * 10 + [3] * 90, dtype=np.int8)  # 10% attacker wins, 90% time losses
+    lopsided = np.array([0] * 91 + [1] * 9, dtype=np.int8)  # the defender wins 9%
+    measured = [
+        {f"0|{STRONG}": (0.2, 0.03), f"1|{STRONG}": (0.1, 0.03)},
+        {f"0|{STRONG}": (0.0, 0.01), f"1|{STRONG}": (0.02, 0.01)},
+    ]
+    assert len(clock) == len(lopsided) == battles
+    contested_report(measured, [clock, lopsided])
+    shown = capsys.readouterr().out
+    assert "contested (1) and not (1)" in shown
+    assert "attacker  contested +0.200   the rest +0.000" in shown
+    assert "defender  contested +0.100   the rest +0.020" in shown
