@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -30,6 +29,7 @@ from typing import TYPE_CHECKING
 import diskcache
 
 from simulator import numba_cache
+from simulator.table_store import drop_others
 
 if TYPE_CHECKING:
     from simulator.battles import BattleSpec
@@ -99,9 +99,7 @@ def _store() -> diskcache.Cache | None:
             log.warning("the default's mixes are not kept on disk (%s): %s", where, e)
             _stores[where] = None
         if fresh and _stores[where] is not None:
-            for old in where.parent.glob(f"{PREFIX}*"):
-                if old != where and old.is_dir():
-                    shutil.rmtree(old, ignore_errors=True)  # mixes of code since changed
+            drop_others(where, PREFIX)  # mixes of code since changed
     return _stores[where]
 
 

@@ -104,7 +104,7 @@ def file_of(name: str, where: Path | None = None) -> Path:
 
 def drop_others(where: Path, prefix: str) -> None:
     """Remove the folders beside ``where`` named with its ``prefix`` and another fingerprint:
-    tables of code or rules since changed."""
+    tables, lines or mixes of code or rules since changed."""
     for old in where.parent.glob(f"{prefix}*"):
         if old != where and old.is_dir():
             shutil.rmtree(old, ignore_errors=True)

@@ -67,6 +67,22 @@ def test_mixes_of_other_code_are_never_read(store, monkeypatch):
     assert mix_store.get(SPEC) is None
 
 
+def test_a_new_store_removes_the_mixes_of_other_code(tmp_path):
+    """The first store of new code drops the folders of older fingerprints (never read
+    again), and leaves other folders beside it alone."""
+    older = tmp_path / f"{mix_store.PREFIX}0123456789abcdef"
+    (older / "cache").mkdir(parents=True)
+    other = tmp_path / "another-folder"
+    other.mkdir()
+    equilibrium._mix.cache_clear()
+    with mix_store.kept_in(tmp_path):
+        mix_store.put(SPEC, equilibrium.mix_of_table(equilibrium.pilot_table(SPEC)))
+        assert mix_store.folder().is_dir() and mix_store.get(SPEC) is not None
+    mix_store.forget()
+    equilibrium._mix.cache_clear()
+    assert not older.exists() and other.is_dir()
+
+
 def test_a_store_that_cannot_be_opened_is_a_miss(tmp_path, monkeypatch):
     blocked = tmp_path / "a file"
     blocked.write_text("not a folder")
