@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 import diskcache
 
 from simulator import numba_cache
-from simulator.table_store import drop_others
+from simulator.table_store import battle_files, digest, drop_others
 
 if TYPE_CHECKING:
     from simulator.battles import BattleSpec
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parent.parent
 PREFIX = "titan-mixes-"
 SIZE_LIMIT = 64 * 2**20  # some 200,000 mixes
 TIMEOUT = 0.5  # seconds to wait for another process's write before counting a miss
@@ -49,15 +48,8 @@ def fingerprint() -> str:
     """Of the code and data a Battle's play depends on: the rules and the kernel, its tactics,
     and the versions of numpy and numba that run them."""
     import numba
-    import numpy
 
-    from simulator.table_store import battle_files
-
-    digest = hashlib.sha256(f"numpy {numpy.__version__} numba {numba.__version__}".encode())
-    for path in battle_files("engine") + battle_files("simulator"):
-        digest.update(path.relative_to(ROOT).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    return digest(battle_files("engine") + battle_files("simulator"), f" numba {numba.__version__}")
 
 
 _elsewhere: list[Path] = []  # kept_in's folders, innermost last

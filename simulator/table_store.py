@@ -79,9 +79,10 @@ def _sources() -> list[Path]:
     return [*found, ROOT / "simulator" / "tables.py", Path(__file__).resolve()]
 
 
-def digest(sources: Iterable[Path]) -> str:
-    """A fingerprint of ``sources`` (their paths and contents) and of numpy's version."""
-    found = hashlib.sha256(np.__version__.encode())
+def digest(sources: Iterable[Path], versions: str = "") -> str:
+    """A fingerprint of ``sources`` (their paths and contents), of numpy's version and of
+    ``versions`` (other libraries' the files kept depend on)."""
+    found = hashlib.sha256((np.__version__ + versions).encode())
     for path in sources:
         found.update(path.relative_to(ROOT).as_posix().encode())
         found.update(path.read_bytes())
